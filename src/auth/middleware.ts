@@ -1,0 +1,39 @@
+import type { MiddlewareHandler } from "hono";
+import type { AppEnv } from "../env";
+import { limitError, rateLimitHeaders } from "../limits/limits";
+import { PLANS } from "../plans/plans";
+import { invalidApiKey } from "../shared/errors";
+import { requiresKey } from "./access";
+import { cachedKey, loadKey } from "./key-cache";
+import { hashKey, isWellFormedKey, type ApiKeyRecord } from "./keys";
+
+const BEARER = "Bearer ";
+
+/**
+ * Every protected request: the bearer key (SPEC.md section 5), then the per-key limiter
+ * (section 8). The key is usually answered from the isolate's cache, so the limiter's
+ * Durable Object call is the only await on the common path.
+ */
+export const authAndLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (!requiresKey(c.req.method, c.req.path)) return next();
+
+  const header = c.req.header("authorization");
+  if (!header || !header.startsWith(BEARER)) throw invalidApiKey("Missing API key: send Authorization: Bearer svc_sk_...");
+  const key = header.slice(BEARER.length).trim();
+  if (!isWellFormedKey(key)) throw invalidApiKey("Malformed API key: keys start with svc_sk_.");
+
+  const keyHash = hashKey(key);
+  let record: ApiKeyRecord | null | undefined = cachedKey(keyHash, Date.now());
+  if (record === undefined) record = await loadKey(c.env.DB, keyHash);
+  if (!record || record.revokedAt !== null) throw invalidApiKey("Invalid or revoked API key.");
+
+  const plan = PLANS[record.plan];
+  const limiter = c.env.LIMITER.get(c.env.LIMITER.idFromName(record.id));
+  const decision = await limiter.hit(plan.rpm, plan.daily_requests);
+  if (!decision.allowed) throw limitError(plan, decision);
+
+  c.set("apiKey", record);
+  await next();
+  const headers = rateLimitHeaders(decision);
+  for (const name in headers) c.res.headers.set(name, headers[name]!);
+};

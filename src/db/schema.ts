@@ -1,0 +1,110 @@
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+
+/** Times are Unix milliseconds unless the column says otherwise. */
+
+export const apiKeys = sqliteTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    /** Hex SHA-256 of the whole key; the key itself is never stored. */
+    keyHash: text("key_hash").notNull(),
+    /** First characters of the key, for display and for revoking by prefix. */
+    prefix: text("prefix").notNull(),
+    plan: text("plan").notNull(),
+    ownerId: text("owner_id").notNull(),
+    createdAt: integer("created_at").notNull(),
+    revokedAt: integer("revoked_at"),
+  },
+  (t) => [uniqueIndex("api_keys_key_hash").on(t.keyHash), index("api_keys_prefix").on(t.prefix)],
+);
+
+export const usageEvents = sqliteTable(
+  "usage_events",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    keyId: text("key_id").notNull(),
+    requestId: text("request_id").notNull(),
+    endpoint: text("endpoint").notNull(),
+    model: text("model").notNull(),
+    provider: text("provider").notNull(),
+    mode: text("mode").notNull(),
+    promptTokens: integer("prompt_tokens").notNull(),
+    completionTokens: integer("completion_tokens").notNull(),
+    totalTokens: integer("total_tokens").notNull(),
+    costUsd: real("cost_usd").notNull(),
+    latencyMs: integer("latency_ms").notNull(),
+    fallback: integer("fallback", { mode: "boolean" }).notNull().default(false),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [index("usage_events_owner_created").on(t.ownerId, t.createdAt)],
+);
+
+export const proofReceipts = sqliteTable("proof_receipts", {
+  requestId: text("request_id").primaryKey(),
+  ownerId: text("owner_id").notNull(),
+  /** The canonical JSON receipt that proof_hash covers. */
+  receipt: text("receipt").notNull(),
+  proofHash: text("proof_hash").notNull(),
+  /** Ed25519 signature (hex) over proof_hash, or null when no signing key is provisioned. */
+  signature: text("signature"),
+  signingKeyId: text("signing_key_id"),
+  createdAt: integer("created_at").notNull(),
+});
+
+export const workspaceManifests = sqliteTable(
+  "workspace_manifests",
+  {
+    ownerId: text("owner_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    manifest: text("manifest").notNull(),
+    updatedAt: integer("updated_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.ownerId, t.workspaceId] })],
+);
+
+export const handoffs = sqliteTable(
+  "handoffs",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    workspaceId: text("workspace_id").notNull(),
+    /** Position in the workspace chain, 0-based. */
+    seq: integer("seq").notNull(),
+    objective: text("objective").notNull(),
+    fromTool: text("from_tool"),
+    toTool: text("to_tool"),
+    prevHandoffId: text("prev_handoff_id"),
+    prevHash: text("prev_hash"),
+    /** Canonical JSON that was hashed and signed. */
+    subject: text("subject").notNull(),
+    hash: text("hash").notNull(),
+    signature: text("signature"),
+    signingKeyId: text("signing_key_id"),
+    riskScore: real("risk_score").notNull(),
+    riskTier: text("risk_tier").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("handoffs_workspace_seq").on(t.ownerId, t.workspaceId, t.seq)],
+);
+
+export const auditEvents = sqliteTable(
+  "audit_events",
+  {
+    id: text("id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    workspaceId: text("workspace_id"),
+    eventType: text("event_type").notNull(),
+    actor: text("actor").notNull(),
+    payload: text("payload").notNull(),
+    decision: text("decision"),
+    riskScore: integer("risk_score"),
+    riskTier: text("risk_tier"),
+    /** ISO 8601 with milliseconds; sorts as time. */
+    createdAt: text("created_at").notNull(),
+  },
+  (t) => [
+    index("audit_events_owner_created").on(t.ownerId, t.createdAt, t.id),
+    index("audit_events_owner_ws_created").on(t.ownerId, t.workspaceId, t.createdAt, t.id),
+  ],
+);

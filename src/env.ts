@@ -1,0 +1,26 @@
+import type { ApiKeyRecord } from "./auth/keys";
+import type { RateLimiter } from "./limits/rate-limiter";
+
+export interface Env {
+  DB: D1Database;
+  CACHE: KVNamespace;
+  LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** "on" lets the in-process sandbox upstream answer for providers that have no key. */
+  SANDBOX_UPSTREAM?: string;
+  /** Ed25519 seed, 32 bytes hex. Absent: receipts and handoffs are written unsigned. */
+  LEDGER_SIGNING_KEY?: string;
+  /** Guards /admin/*. Absent: the admin endpoints do not exist. */
+  ADMIN_TOKEN?: string;
+  /** Provider keys and base URL overrides: `<PROVIDER>_API_KEY`, `<PROVIDER>_BASE_URL`. */
+  [providerSetting: `${string}_API_KEY` | `${string}_BASE_URL`]: string | undefined;
+}
+
+export interface AppVariables {
+  requestId: string;
+  /** Set by the auth middleware on protected routes. */
+  apiKey: ApiKeyRecord;
+  /** performance.now() when the request entered the Worker. */
+  startedAt: number;
+}
+
+export type AppEnv = { Bindings: Env; Variables: AppVariables };

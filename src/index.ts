@@ -1,0 +1,5 @@
+import { app } from "./app";
+
+export { RateLimiter } from "./limits/rate-limiter";
+
+export default { fetch: app.fetch } satisfies ExportedHandler<import("./env").Env>;

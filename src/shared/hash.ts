@@ -1,0 +1,34 @@
+import { sha256 } from "@noble/hashes/sha2.js";
+import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
+import { canonicalJson } from "./canonical-json";
+
+/** Hash strings are `sha256:` + 64 lowercase hex (SPEC.md conventions). */
+export type HashString = `sha256:${string}`;
+
+const HASH_RE = /^sha256:[0-9a-f]{64}$/;
+
+// Synchronous on purpose: the hot path hashes small inputs, where an await on
+// crypto.subtle costs more than the digest itself.
+export function sha256Hex(data: string | Uint8Array): string {
+  return bytesToHex(sha256(typeof data === "string" ? utf8ToBytes(data) : data));
+}
+
+export function hashString(data: string | Uint8Array): HashString {
+  return `sha256:${sha256Hex(data)}`;
+}
+
+export function hashCanonical(value: unknown): HashString {
+  return hashString(canonicalJson(value));
+}
+
+export function isFullHash(s: unknown): s is HashString {
+  return typeof s === "string" && HASH_RE.test(s);
+}
+
+/** Constant-time equality of two strings of equal length (lengths are not secret here). */
+export function timingSafeEqualStr(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let diff = 0;
+  for (let i = 0; i < a.length; i++) diff |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return diff === 0;
+}

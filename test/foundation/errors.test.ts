@@ -1,0 +1,82 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { renderError } from "../../src/app";
+import type { AppEnv } from "../../src/env";
+import { call, newKey } from "../helpers";
+
+describe("error envelopes (SPEC.md section 7, DESIGN.md section 4)", () => {
+  it("unknown route: 404 not_found, flat, with x-request-id", async () => {
+    const r = await call("/nope");
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ error: "not_found", message: expect.any(String) });
+    expect(r.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("known path with the wrong method: 405 with Allow", async () => {
+    const r = await call("/v1/models", { method: "DELETE" });
+    expect(r.status).toBe(405);
+    expect(r.json.error).toBe("method_not_allowed");
+    expect(r.headers.get("allow")).toBe("GET");
+  });
+
+  it("body over 2 MiB: 413 request_too_large when the body is read", async () => {
+    const big = "x".repeat(2 * 1024 * 1024 + 1);
+    for (const path of ["/admin/keys"]) {
+      const r = await call(path, { method: "POST", body: big, headers: { "content-type": "application/json", authorization: "Bearer test-admin-token" } });
+      expect(r.status).toBe(413);
+      expect(r.json).toEqual({ error: "request_too_large", message: expect.stringContaining("2097152") });
+    }
+  });
+
+  it("body exactly at the limit is not refused for size", async () => {
+    const exact = JSON.stringify({ plan: "pro", owner: "x".repeat(2 * 1024 * 1024 - 30) });
+    const r = await call("/admin/keys", { method: "POST", body: exact, headers: { "content-type": "application/json", authorization: "Bearer test-admin-token" } });
+    expect(r.status).not.toBe(413);
+  });
+
+  it("a body that is not JSON: 400 invalid_request", async () => {
+    const r = await call("/admin/keys", { method: "POST", body: "{not json", headers: { "content-type": "application/json", authorization: "Bearer test-admin-token" } });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe("invalid_request");
+  });
+
+  it("a body that fails the schema: 400 invalid_request with zod issues", async () => {
+    const r = await call("/admin/keys", { json: { plan: "platinum" }, headers: { authorization: "Bearer test-admin-token" } });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe("invalid_request");
+    expect(r.json.issues).toEqual([{ path: "plan", message: expect.any(String) }]);
+  });
+
+  it("an unexpected exception: 500 internal_error with request_id and no stack", async () => {
+    const probe = new Hono<AppEnv>()
+      .use(async (c, next) => {
+        c.set("requestId", "req-probe");
+        await next();
+      })
+      .get("/__probe/throw", () => {
+        throw new Error("secret internals at line 42");
+      })
+      .onError(renderError);
+    const res = await probe.request("/__probe/throw", {}, env);
+    const body = (await res.json()) as Record<string, unknown>;
+    expect(res.status).toBe(500);
+    expect(body).toEqual({ error: "internal_error", message: "An unexpected error occurred.", request_id: res.headers.get("x-request-id") });
+    expect(JSON.stringify(body)).not.toContain("secret internals");
+  });
+
+  it("auth errors are wrapped in detail", async () => {
+    const r = await call("/v1/usage");
+    expect(r.status).toBe(401);
+    expect(r.json).toEqual({ detail: { error: "invalid_api_key", message: expect.any(String) } });
+  });
+
+  it("every response, success or error, carries a distinct x-request-id", async () => {
+    const { key } = await newKey();
+    const ids = new Set<string>();
+    for (const r of [await call("/health"), await call("/v1/models"), await call("/nope"), await call("/v1/usage"), await call("/v1/usage", { key })]) {
+      ids.add(r.headers.get("x-request-id")!);
+    }
+    expect(ids.size).toBe(5);
+  });
+});

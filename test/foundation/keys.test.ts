@@ -1,0 +1,58 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { app } from "../../src/app";
+import { generateKey, hashKey, isWellFormedKey } from "../../src/auth/keys";
+import { call } from "../helpers";
+
+const ADMIN = { authorization: "Bearer test-admin-token" };
+
+describe("API keys", () => {
+  it("are svc_sk_ plus 43 base62 characters, distinct each time", () => {
+    const keys = new Set(Array.from({ length: 200 }, generateKey));
+    expect(keys.size).toBe(200);
+    for (const k of keys) {
+      expect(k).toMatch(/^svc_sk_[0-9A-Za-z]{43}$/);
+      expect(isWellFormedKey(k)).toBe(true);
+    }
+  });
+
+  it("are stored only as SHA-256", async () => {
+    const r = await call("/admin/keys", { json: { plan: "free", owner: "alice" }, headers: ADMIN });
+    expect(r.status).toBe(201);
+    const rows = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(r.json.id).all();
+    expect(JSON.stringify(rows.results)).not.toContain(r.json.key);
+    expect(rows.results[0]!.key_hash).toBe(hashKey(r.json.key));
+  });
+
+  it("admin endpoints create, list and revoke; revocation takes effect at once on this isolate", async () => {
+    const created = await call("/admin/keys", { json: { plan: "pro" }, headers: ADMIN });
+    expect(created.json).toMatchObject({ object: "api_key", plan: "pro", revoked_at: null, key: expect.stringMatching(/^svc_sk_/) });
+    const key = created.json.key as string;
+
+    expect((await call("/v1/usage", { key })).status).not.toBe(401);
+
+    const list = await call("/admin/keys", { headers: ADMIN });
+    expect(list.json.data.map((k: { id: string }) => k.id)).toContain(created.json.id);
+    expect(JSON.stringify(list.json)).not.toContain(key);
+
+    const revoked = await call(`/admin/keys/${created.json.id}`, { method: "DELETE", headers: ADMIN });
+    expect(revoked.status).toBe(200);
+    expect(revoked.json.revoked_at).not.toBeNull();
+
+    const after = await call("/v1/usage", { key });
+    expect(after.status).toBe(401);
+    expect(after.json.detail.error).toBe("invalid_api_key");
+
+    expect((await call("/admin/keys/key_unknown", { method: "DELETE", headers: ADMIN })).json.error).toBe("key_not_found");
+  });
+
+  it("admin endpoints refuse a wrong token and do not exist without ADMIN_TOKEN", async () => {
+    const wrong = await call("/admin/keys", { json: { plan: "pro" }, headers: { authorization: "Bearer nope" } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.detail.error).toBe("invalid_admin_token");
+
+    const res = await app.request("/admin/keys", { method: "POST", body: "{}", headers: { "content-type": "application/json" } }, { ...env, ADMIN_TOKEN: undefined });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toMatchObject({ error: "not_found" });
+  });
+});
