@@ -7,6 +7,7 @@ import { catalogRoutes } from "./catalog/routes";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
 import { planRoutes } from "./plans/routes";
+import { pubkeyRoutes } from "./proof/pubkey-routes";
 import { ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -36,6 +37,7 @@ app.route("/", healthRoutes);
 app.route("/", catalogRoutes);
 app.route("/", planRoutes);
 app.route("/", adminRoutes);
+app.route("/", pubkeyRoutes);
 
 /** The one place an error becomes a response (SPEC.md section 7 shapes). */
 export const renderError: ErrorHandler<AppEnv> = (err, c) => {

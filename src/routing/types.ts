@@ -1,0 +1,54 @@
+import type { Model, Tier } from "../catalog/models";
+import type { ChatMessage } from "../providers/types";
+
+export type RoutingMode = "quality" | "balanced" | "agility" | "direct";
+
+/** Intent signals detected in the prompt; each is reported as a boolean. */
+export const SIGNALS = [
+  "code", "math", "reasoning", "creative", "extraction", "summarization", "translation", "long_context", "simple",
+] as const;
+export type Signal = (typeof SIGNALS)[number];
+
+/**
+ * The inline routing config (SPEC.md 2.13 keys). Rule format: see docs/routing.md.
+ * The brain-config sharing endpoints will reuse this parser.
+ */
+export interface BrainConfig {
+  model?: string;
+  max_cost_per_request?: number;
+  max_cost?: number;
+  blocked?: string[];
+  fallback?: string[];
+  rules?: BrainRule[];
+  compliance?: Record<string, unknown>;
+}
+export interface BrainRule {
+  /** Match when every given condition holds. */
+  when: { signal?: Signal | Signal[]; contains?: string | string[]; min_chars?: number; max_chars?: number };
+  /** Choose a model (catalog id) or a mode. */
+  model?: string;
+  mode?: Exclude<RoutingMode, "direct">;
+}
+
+export interface RouteInput {
+  messages: ChatMessage[];
+  /** As given: "auto", a catalog id, or anything else. */
+  model: string;
+  routingMode?: Exclude<RoutingMode, "direct">;
+  brainConfig?: BrainConfig;
+  /** null: every model; else the plan's allowlist (Free). */
+  allowedModels: readonly string[] | null;
+  /** For cost caps: the completion budget of the call. */
+  maxTokens: number;
+}
+
+export interface RouteDecision {
+  mode: RoutingMode;
+  /** Chosen model, then fallbacks in order; never empty. */
+  candidates: Model[];
+  reason: string;
+  tier: Tier;
+  signals_detected: Record<Signal, boolean>;
+  /** Estimated prompt tokens (about 4 characters a token). */
+  estimated_prompt_tokens: number;
+}

@@ -1,0 +1,32 @@
+import { describe, expect, it } from "vitest";
+import { signerFrom, verifySignature } from "../../src/shared/signing";
+import { call } from "../helpers";
+
+// RFC 8032 section 7.1, test 1.
+const SEED = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
+const PUB = "d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a";
+
+describe("Ed25519 signing", () => {
+  it("derives the RFC 8032 public key and signs verifiably", () => {
+    const s = signerFrom(SEED)!;
+    expect(s.publicKeyHex).toBe(PUB);
+    const sig = s.sign("sha256:abc");
+    expect(verifySignature("sha256:abc", sig, PUB)).toBe(true);
+    expect(verifySignature("sha256:abd", sig, PUB)).toBe(false);
+    expect(verifySignature("sha256:abc", "00".repeat(64), PUB)).toBe(false);
+  });
+
+  it("is off without a usable seed", () => {
+    expect(signerFrom(undefined)).toBeNull();
+    expect(signerFrom("not-hex")).toBeNull();
+  });
+
+  it("GET /v1/proof/pubkey publishes the key (public)", async () => {
+    const r = await call("/v1/proof/pubkey");
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({
+      object: "proof.pubkey", algorithm: "Ed25519", signing_enabled: true,
+      key_id: expect.stringMatching(/^[0-9a-f]{16}$/), public_key_hex: PUB, public_key_base64: expect.any(String),
+    });
+  });
+});
