@@ -8,6 +8,8 @@ import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
 import { planRoutes } from "./plans/routes";
 import { pubkeyRoutes } from "./proof/pubkey-routes";
+import { proofRoutes } from "./proof/routes";
+import { usageRoutes } from "./usage/routes";
 import { ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -38,6 +40,8 @@ app.route("/", catalogRoutes);
 app.route("/", planRoutes);
 app.route("/", adminRoutes);
 app.route("/", pubkeyRoutes);
+app.route("/", proofRoutes);
+app.route("/", usageRoutes);
 
 /** The one place an error becomes a response (SPEC.md section 7 shapes). */
 export const renderError: ErrorHandler<AppEnv> = (err, c) => {

@@ -37,3 +37,14 @@ export async function call(path: string, init: CallInit = {}) {
   }
   return { status: res.status, headers: res.headers, text, json };
 }
+
+/** Polls until `check` returns a value (work finished in waitUntil lands a moment after the response). */
+export async function eventually<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
