@@ -10,6 +10,10 @@ import { planRoutes } from "./plans/routes";
 import { pubkeyRoutes } from "./proof/pubkey-routes";
 import { proofRoutes } from "./proof/routes";
 import { usageRoutes } from "./usage/routes";
+import { workspaceRoutes } from "./workspace/routes";
+import { handoffRoutes } from "./handoff/routes";
+import { policyRoutes } from "./policy/routes";
+import { auditRoutes } from "./audit/routes";
 import { ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -42,6 +46,10 @@ app.route("/", adminRoutes);
 app.route("/", pubkeyRoutes);
 app.route("/", proofRoutes);
 app.route("/", usageRoutes);
+app.route("/", workspaceRoutes);
+app.route("/", handoffRoutes);
+app.route("/", policyRoutes);
+app.route("/", auditRoutes);
 
 /** The one place an error becomes a response (SPEC.md section 7 shapes). */
 export const renderError: ErrorHandler<AppEnv> = (err, c) => {

@@ -1,10 +1,13 @@
 import type { ApiKeyRecord } from "./auth/keys";
+import type { WorkspaceLedger } from "./handoff/ledger";
 import type { RateLimiter } from "./limits/rate-limiter";
 
 export interface Env {
   DB: D1Database;
   CACHE: KVNamespace;
   LIMITER: DurableObjectNamespace<RateLimiter>;
+  /** One handoff ledger per (owner, workspace). */
+  LEDGER: DurableObjectNamespace<WorkspaceLedger>;
   /** "on" lets the in-process sandbox upstream answer for providers that have no key. */
   SANDBOX_UPSTREAM?: string;
   /** Ed25519 seed, 32 bytes hex. Absent: receipts and handoffs are written unsigned. */

@@ -74,15 +74,27 @@ export const handoffs = sqliteTable(
     objective: text("objective").notNull(),
     fromTool: text("from_tool"),
     toTool: text("to_tool"),
+    /** JSON string arrays / object arrays, exactly as they appear in the signed subject. */
+    filesTouched: text("files_touched").notNull(),
+    constraints: text("constraints").notNull(),
+    risks: text("risks").notNull(),
+    validation: text("validation").notNull(),
+    recommendedNextAction: text("recommended_next_action"),
+    actionKind: text("action_kind").notNull(),
+    estCost: real("est_cost"),
     prevHandoffId: text("prev_handoff_id"),
     prevHash: text("prev_hash"),
-    /** Canonical JSON that was hashed and signed. */
+    prevSignature: text("prev_signature"),
+    /** Canonical JSON that was hashed and signed (docs/ledger.md). */
     subject: text("subject").notNull(),
     hash: text("hash").notNull(),
     signature: text("signature"),
     signingKeyId: text("signing_key_id"),
-    riskScore: real("risk_score").notNull(),
+    riskScore: integer("risk_score").notNull(),
     riskTier: text("risk_tier").notNull(),
+    /** JSON array of the ids of the risk factors that fired. */
+    riskFactors: text("risk_factors").notNull(),
+    /** ISO 8601 with milliseconds. */
     createdAt: text("created_at").notNull(),
   },
   (t) => [uniqueIndex("handoffs_workspace_seq").on(t.ownerId, t.workspaceId, t.seq)],

@@ -1,0 +1,193 @@
+import { DurableObject } from "cloudflare:workers";
+import { and, desc, eq } from "drizzle-orm";
+import { auditEventInsert } from "../audit/record";
+import { db } from "../db/client";
+import { handoffs } from "../db/schema";
+import type { Env } from "../env";
+import type { RiskTier } from "../policy/risk";
+import { newId } from "../shared/ids";
+import { signerFrom } from "../shared/signing";
+import { rowFromSubject, SUBJECT_VERSION, subjectHash, subjectText, type HandoffRow, type HandoffSubject, type RiskItem } from "./subject";
+import type { ChainTip } from "./verify";
+
+/** What the route hands the ledger: validated fields and the risk it scored. Links are the ledger's. */
+export interface AppendRequest {
+  ownerId: string;
+  workspaceId: string;
+  actor: string;
+  objective: string;
+  fromTool: string | null;
+  toTool: string | null;
+  filesTouched: string[];
+  constraints: string[];
+  risks: RiskItem[];
+  validation: RiskItem[];
+  recommendedNextAction: string | null;
+  actionKind: string;
+  estCost: number | null;
+  risk: { score: number; tier: RiskTier; factors: string[] };
+}
+
+export interface AppendResult {
+  row: HandoffRow;
+  eventId: string;
+}
+
+interface TipRecord extends ChainTip {
+  signature: string | null;
+  createdAt: string;
+}
+
+type TipColumns = { seq: number; handoff_id: string; hash: string; signature: string | null; created_at: string };
+const toTip = (r: TipColumns): TipRecord => ({ seq: r.seq, id: r.handoff_id, hash: r.hash, signature: r.signature, createdAt: r.created_at });
+
+/**
+ * One per (owner, workspace): `idFromName(ledgerName(ownerId, workspaceId))`. It alone appends to its
+ * chain, one append at a time, so 50 concurrent appends still form one line.
+ *
+ * Appends are serialized by a promise queue rather than by the object's input gate, because the gate
+ * opens at every D1 await. The chain tip (last seq, id, hash, signature) lives in the object's own
+ * SQLite storage: it is what the next entry links to, whatever a client sends, and it lets verification
+ * notice entries deleted from the end of the chain in D1. Before the D1 write the new entry is recorded
+ * as pending; if the object dies between the D1 write and promoting the tip, the next append looks the
+ * pending id up in D1 and adopts or drops it, so the tip never falls behind D1 or runs ahead of it.
+ */
+export class WorkspaceLedger extends DurableObject<Env> {
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    for (const table of ["tip", "pending"]) {
+      ctx.storage.sql.exec(
+        `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, handoff_id TEXT NOT NULL, hash TEXT NOT NULL, signature TEXT, created_at TEXT NOT NULL)`,
+      );
+    }
+  }
+
+  append(req: AppendRequest): Promise<AppendResult> {
+    return this.serialized(() => this.appendNow(req));
+  }
+
+  /** The last entry this ledger wrote, or null before the first. */
+  tip(): ChainTip | null {
+    const t = this.readTip("tip");
+    return t ? { seq: t.seq, id: t.id, hash: t.hash } : null;
+  }
+
+  private serialized<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private readTip(table: "tip" | "pending"): TipRecord | null {
+    const r = this.ctx.storage.sql.exec<TipColumns>(`SELECT seq, handoff_id, hash, signature, created_at FROM ${table} WHERE id = 1`).toArray()[0];
+    return r ? toTip(r) : null;
+  }
+
+  private writeTip(table: "tip" | "pending", t: TipRecord): void {
+    this.ctx.storage.sql.exec(
+      `INSERT INTO ${table} (id, seq, handoff_id, hash, signature, created_at) VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, handoff_id = excluded.handoff_id, hash = excluded.hash, signature = excluded.signature, created_at = excluded.created_at`,
+      t.seq, t.id, t.hash, t.signature, t.createdAt,
+    );
+  }
+
+  /** Settles an append whose outcome was not recorded: adopt it if D1 has the row, else forget it. */
+  private async settlePending(): Promise<void> {
+    const pending = this.readTip("pending");
+    if (!pending) return;
+    const found = await db(this.env.DB).select({ id: handoffs.id }).from(handoffs).where(eq(handoffs.id, pending.id)).limit(1);
+    this.ctx.storage.transactionSync(() => {
+      if (found.length) this.writeTip("tip", pending);
+      this.ctx.storage.sql.exec("DELETE FROM pending");
+    });
+  }
+
+  /** Without a stored tip (a new ledger, or one whose storage was lost) the latest D1 row is the tip. */
+  private async currentTip(ownerId: string, workspaceId: string): Promise<TipRecord | null> {
+    const stored = this.readTip("tip");
+    if (stored) return stored;
+    const [last] = await db(this.env.DB)
+      .select()
+      .from(handoffs)
+      .where(and(eq(handoffs.ownerId, ownerId), eq(handoffs.workspaceId, workspaceId)))
+      .orderBy(desc(handoffs.seq))
+      .limit(1);
+    return last ? { seq: last.seq, id: last.id, hash: last.hash, signature: last.signature, createdAt: last.createdAt } : null;
+  }
+
+  private async appendNow(req: AppendRequest): Promise<AppendResult> {
+    await this.settlePending();
+    const prev = await this.currentTip(req.ownerId, req.workspaceId);
+    const signer = signerFrom(this.env.LEDGER_SIGNING_KEY);
+    // Never earlier than the previous entry, so created_at reads in chain order.
+    const now = new Date().toISOString();
+    const createdAt = prev && prev.createdAt > now ? prev.createdAt : now;
+
+    const s: HandoffSubject = {
+      version: SUBJECT_VERSION,
+      id: newId("ho_"),
+      workspace_id: req.workspaceId,
+      seq: prev ? prev.seq + 1 : 0,
+      objective: req.objective,
+      from_tool: req.fromTool,
+      to_tool: req.toTool,
+      files_touched: req.filesTouched,
+      constraints: req.constraints,
+      risks: req.risks,
+      validation: req.validation,
+      recommended_next_action: req.recommendedNextAction,
+      action_kind: req.actionKind,
+      est_cost: req.estCost,
+      risk: req.risk,
+      created_at: createdAt,
+      prev_handoff_id: prev?.id ?? null,
+      prev_hash: prev?.hash ?? null,
+      prev_signature: prev?.signature ?? null,
+      signing_key_id: signer?.keyId ?? null,
+    };
+    const subject = subjectText(s);
+    const hash = subjectHash(subject);
+    const signature = signer ? signer.sign(subject) : null;
+    const row = rowFromSubject(req.ownerId, s, subject, hash, signature);
+    const next: TipRecord = { seq: s.seq, id: s.id, hash, signature, createdAt };
+
+    const database = db(this.env.DB);
+    const event = auditEventInsert(database, {
+      ownerId: req.ownerId,
+      workspaceId: req.workspaceId,
+      eventType: "handoff_created",
+      actor: req.actor,
+      payload: {
+        handoff_id: s.id,
+        seq: s.seq,
+        hash,
+        prev_handoff_id: s.prev_handoff_id,
+        action_kind: s.action_kind,
+        from_tool: s.from_tool,
+        to_tool: s.to_tool,
+        risk_score: s.risk.score,
+        risk_tier: s.risk.tier,
+        signed: signature !== null,
+      },
+      at: Date.parse(createdAt),
+    });
+
+    this.writeTip("pending", next);
+    try {
+      // The handoff and its audit event land together or not at all.
+      await database.batch([database.insert(handoffs).values(row), event.query]);
+    } catch (err) {
+      await this.settlePending();
+      throw err;
+    }
+    this.ctx.storage.transactionSync(() => {
+      this.writeTip("tip", next);
+      this.ctx.storage.sql.exec("DELETE FROM pending");
+    });
+    return { row, eventId: event.row.id };
+  }
+}
+
+/** The Durable Object name of a workspace's ledger: tenants never share a chain. */
+export const ledgerName = (ownerId: string, workspaceId: string) => `${ownerId}:${workspaceId}`;

@@ -1,0 +1,74 @@
+import { Hono } from "hono";
+import { z } from "zod";
+import { actorOf } from "../audit/record";
+import { db } from "../db/client";
+import type { AppEnv } from "../env";
+import { assessRisk } from "../policy/risk";
+import { notFound } from "../shared/errors";
+import { validate } from "../shared/validate";
+import { loadPolicyManifest, workspaceIdSchema } from "../workspace/manifest";
+import { ledgerName } from "./ledger";
+import { findHandoff, handoffView, loadVerifiedChain } from "./store";
+
+const text = (max: number) => z.string().trim().min(1).max(max);
+const items = z.array(z.object({ id: text(200), description: text(2000) })).max(100);
+
+/** SPEC.md 4.6. Client-sent link fields (`prev_handoff_id`, ...) are not in the schema: zod drops them. */
+const createBody = z.object({
+  workspace_id: workspaceIdSchema,
+  objective: z.string().trim().min(1).max(500),
+  from_tool: text(200).optional(),
+  to_tool: text(200).optional(),
+  files_touched: z.array(text(1000)).max(1000).default([]),
+  constraints: z.array(text(2000)).max(100).default([]),
+  risks: items.default([]),
+  validation: items.default([]),
+  recommended_next_action: text(2000).optional(),
+  action_kind: z.enum(["edit", "refactor", "deploy", "review", "setup"]).default("edit"),
+  est_cost: z.number().min(0).max(1_000_000).optional(),
+});
+
+export const handoffRoutes = new Hono<AppEnv>()
+  .post("/v1/handoff", validate("json", createBody), async (c) => {
+    const body = c.req.valid("json");
+    const key = c.get("apiKey");
+    const manifest = await loadPolicyManifest(db(c.env.DB), key.ownerId, body.workspace_id);
+    const risk = assessRisk({ kind: body.action_kind, action: body.objective, files: body.files_touched, commands: [], estimatedCostUsd: body.est_cost }, manifest);
+    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName(ledgerName(key.ownerId, body.workspace_id)));
+    const { row, eventId } = await ledger.append({
+      ownerId: key.ownerId,
+      workspaceId: body.workspace_id,
+      actor: actorOf(key),
+      objective: body.objective,
+      fromTool: body.from_tool ?? null,
+      toTool: body.to_tool ?? null,
+      filesTouched: body.files_touched,
+      constraints: body.constraints,
+      risks: body.risks,
+      validation: body.validation,
+      recommendedNextAction: body.recommended_next_action ?? null,
+      actionKind: body.action_kind,
+      estCost: body.est_cost ?? null,
+      risk: { score: risk.score, tier: risk.tier, factors: risk.fired },
+    });
+    return c.json({ ...handoffView(row), event_id: eventId });
+  })
+  .get("/v1/handoff/chain/:workspace_id", validate("param", z.object({ workspace_id: workspaceIdSchema })), async (c) => {
+    const { workspace_id } = c.req.valid("param");
+    const { rows, verification } = await loadVerifiedChain(c.env, db(c.env.DB), c.get("apiKey").ownerId, workspace_id);
+    return c.json({
+      object: "handoff.chain",
+      workspace_id,
+      count: rows.length,
+      data: rows.map(handoffView),
+      verification,
+      pubkey_endpoint: new URL("/v1/proof/pubkey", c.req.url).toString(),
+    });
+  })
+  .get("/v1/handoff/:handoff_id", validate("param", z.object({ handoff_id: z.string().min(1).max(200) })), async (c) => {
+    const { handoff_id } = c.req.valid("param");
+    // Another owner's handoff is as absent as an unknown one: 404, never 403.
+    const row = await findHandoff(db(c.env.DB), c.get("apiKey").ownerId, handoff_id);
+    if (!row) throw notFound("handoff_not_found", `No handoff ${handoff_id}.`);
+    return c.json(handoffView(row));
+  });

@@ -1,0 +1,44 @@
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { Db } from "../db/client";
+import { workspaceManifests } from "../db/schema";
+import type { PolicyManifest } from "../policy/risk";
+
+/** Workspace ids appear in paths (`/v1/workspace/{id}/snapshot`), so no slash and no white space. */
+export const workspaceIdSchema = z.string().regex(/^[^\s/]{1,128}$/, "1 to 128 characters, no slash or white space");
+
+const listOf = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max);
+
+/** SPEC.md 2.6, plus one optional extension read by the risk scorer (`budget_cap_usd`). */
+export const manifestSchema = z.object({
+  workspace_id: workspaceIdSchema,
+  project_name: z.string().trim().min(1).max(200).optional(),
+  stack: listOf(100).optional(),
+  protected_paths: listOf(500).optional(),
+  forbidden_commands: listOf(500).optional(),
+  require_handoffs: z.boolean().optional(),
+  require_risk_gate: z.boolean().optional(),
+  budget_cap_usd: z.number().positive().max(1_000_000).optional(),
+});
+export type WorkspaceManifest = z.infer<typeof manifestSchema>;
+
+/** Readiness stores the manifest it scored: the last one posted is the workspace's policy. */
+export async function saveManifest(database: Db, ownerId: string, manifest: WorkspaceManifest, now = Date.now()): Promise<void> {
+  const row = { ownerId, workspaceId: manifest.workspace_id, manifest: JSON.stringify(manifest), updatedAt: now };
+  await database
+    .insert(workspaceManifests)
+    .values(row)
+    .onConflictDoUpdate({ target: [workspaceManifests.ownerId, workspaceManifests.workspaceId], set: { manifest: row.manifest, updatedAt: now } });
+}
+
+/** The workspace's policy, or an empty one (nothing protected or forbidden) before any readiness call. */
+export async function loadPolicyManifest(database: Db, ownerId: string, workspaceId: string): Promise<PolicyManifest> {
+  const rows = await database
+    .select({ manifest: workspaceManifests.manifest })
+    .from(workspaceManifests)
+    .where(and(eq(workspaceManifests.ownerId, ownerId), eq(workspaceManifests.workspaceId, workspaceId)))
+    .limit(1);
+  if (!rows[0]) return {};
+  const parsed = manifestSchema.safeParse(JSON.parse(rows[0].manifest));
+  return parsed.success ? parsed.data : {};
+}
