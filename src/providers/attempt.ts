@@ -1,0 +1,154 @@
+/**
+ * One attempt at one model: build the upstream request with the protocol's adapter, send it through
+ * the route's fetch under a Deadline, and read the answer (a whole body, or a stream up to its
+ * first content delta). Every failure comes back as a value that the retry loop can judge.
+ */
+import type { Model } from "../catalog/models";
+import { Deadline } from "./deadline";
+import { parseJson, UpstreamFault, type Adapter, type StreamDecoder, type UpstreamCompletion } from "./adapter";
+import { isRetryableStatus, retryAfterMs } from "./retry";
+import { SseReader } from "./sse";
+import type { ModelRequest } from "./types";
+
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Where and how one model is reached. */
+export interface Route {
+  model: Model;
+  adapter: Adapter;
+  baseUrl: string;
+  apiKey: string | undefined;
+  fetch: FetchLike;
+  sandbox: boolean;
+}
+
+export interface Failure {
+  ok: false;
+  status: number | null;
+  error: string;
+  retryable: boolean;
+  /** The upstream's own retry-after, in ms. */
+  retryAfterMs: number | null;
+  /** The caller's client went away: stop trying altogether. */
+  aborted: boolean;
+}
+export interface Success<T> {
+  ok: true;
+  status: number;
+  value: T;
+}
+export type Outcome<T> = Success<T> | Failure;
+
+/** Milliseconds spent waiting on upstreams, summed over attempts and stream reads. */
+export interface UpstreamClock {
+  ms: number;
+}
+
+export interface AttemptInput {
+  route: Route;
+  req: ModelRequest;
+  timeoutMs: number;
+  signal: AbortSignal | undefined;
+  /** Sent only to the sandbox upstream: fault injection and attempt numbers. */
+  extraHeaders: Record<string, string> | undefined;
+  clock: UpstreamClock;
+}
+
+function send(input: AttemptInput, stream: boolean, deadline: Deadline): Promise<Response> {
+  const { route } = input;
+  const up = route.adapter.request(route.model, input.req, { baseUrl: route.baseUrl, apiKey: route.apiKey, stream });
+  const headers = input.extraHeaders ? { ...up.headers, ...input.extraHeaders } : up.headers;
+  return route.fetch(up.url, { method: "POST", headers, body: up.body, signal: deadline.signal });
+}
+
+async function httpFailure(res: Response, adapter: Adapter): Promise<Failure> {
+  const text = await res.text().catch(() => "");
+  return {
+    ok: false,
+    status: res.status,
+    error: adapter.errorMessage(res.status, text),
+    retryable: isRetryableStatus(res.status),
+    retryAfterMs: retryAfterMs(res.headers),
+    aborted: false,
+  };
+}
+
+/** A thrown error as a Failure: timeouts and unusable bodies fall back, network errors retry. */
+export function failureOf(err: unknown, deadline: Deadline, httpStatus: number | null, signal: AbortSignal | undefined): Failure {
+  if (deadline.timedOut) {
+    return { ok: false, status: null, error: `timed out after ${deadline.ms} ms`, retryable: false, retryAfterMs: null, aborted: false };
+  }
+  if (signal?.aborted) return { ok: false, status: null, error: "aborted by the client", retryable: false, retryAfterMs: null, aborted: true };
+  if (err instanceof UpstreamFault) {
+    const status = err.status ?? httpStatus;
+    return { ok: false, status, error: err.message, retryable: err.status !== null && isRetryableStatus(err.status), retryAfterMs: null, aborted: false };
+  }
+  const message = err instanceof Error ? err.message : String(err);
+  // A connection that failed or reset is transient: worth another try at the same model.
+  return { ok: false, status: httpStatus, error: `network error: ${message}`, retryable: true, retryAfterMs: null, aborted: false };
+}
+
+export async function completeOnce(input: AttemptInput): Promise<Outcome<UpstreamCompletion>> {
+  const deadline = new Deadline(input.timeoutMs, input.signal);
+  const started = performance.now();
+  let status: number | null = null;
+  try {
+    const res = await send(input, false, deadline);
+    status = res.status;
+    if (!res.ok) return await httpFailure(res, input.route.adapter);
+    const text = await res.text();
+    return { ok: true, status, value: input.route.adapter.response(parseJson(text)) };
+  } catch (err) {
+    return failureOf(err, deadline, status, input.signal);
+  } finally {
+    input.clock.ms += performance.now() - started;
+    deadline.dispose();
+  }
+}
+
+/** A stream that has produced its first content delta (or finished without any content). */
+export interface OpenStream {
+  /** Null when the upstream finished the answer without content. */
+  first: string | null;
+  reader: SseReader;
+  decoder: StreamDecoder;
+  deadline: Deadline;
+}
+
+export async function openStream(input: AttemptInput): Promise<Outcome<OpenStream>> {
+  const deadline = new Deadline(input.timeoutMs, input.signal);
+  const started = performance.now();
+  let status: number | null = null;
+  let reader: SseReader | null = null;
+  try {
+    const res = await send(input, true, deadline);
+    status = res.status;
+    if (!res.ok) {
+      deadline.dispose();
+      return await httpFailure(res, input.route.adapter);
+    }
+    if (!res.body) throw new UpstreamFault("stream response has no body");
+    reader = new SseReader(res.body.getReader());
+    deadline.watch(reader);
+    const decoder = input.route.adapter.decoder();
+    for (;;) {
+      const msg = await reader.next();
+      if (msg === null) {
+        if (!decoder.finished) throw new UpstreamFault("stream ended before any content");
+        deadline.waitingOnUpstream(false);
+        return { ok: true, status, value: { first: null, reader, decoder, deadline } };
+      }
+      const delta = decoder.push(msg);
+      if (delta) {
+        deadline.waitingOnUpstream(false);
+        return { ok: true, status, value: { first: delta, reader, decoder, deadline } };
+      }
+    }
+  } catch (err) {
+    reader?.cancel();
+    deadline.dispose();
+    return failureOf(err, deadline, status, input.signal);
+  } finally {
+    input.clock.ms += performance.now() - started;
+  }
+}
