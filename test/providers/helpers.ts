@@ -1,0 +1,50 @@
+import { findModel, type Model } from "../../src/catalog/models";
+import type { Adapter } from "../../src/providers/adapter";
+import { SseReader } from "../../src/providers/sse";
+import type { ModelRequest } from "../../src/providers/types";
+
+export const model = (id: string): Model => {
+  const m = findModel(id);
+  if (!m) throw new Error(`no catalog model ${id}`);
+  return m;
+};
+
+export const REQ: ModelRequest = {
+  messages: [
+    { role: "system", content: "You are terse." },
+    { role: "user", content: "What is the capital of France?" },
+  ],
+  maxTokens: 256,
+  temperature: 0.7,
+};
+
+/** The text as a byte stream in small pieces, so parsers meet every boundary (mid-line, mid-CRLF, mid-UTF-8). */
+export function streamOf(text: string, size = 7): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let i = 0;
+  return new ReadableStream<Uint8Array>({
+    pull(c) {
+      if (i >= bytes.length) return c.close();
+      c.enqueue(bytes.slice(i, i + size));
+      i += size;
+    },
+  });
+}
+
+export async function readAll(reader: SseReader) {
+  const out = [];
+  for (let m = await reader.next(); m; m = await reader.next()) out.push(m);
+  return out;
+}
+
+/** Feeds a recorded stream through an adapter's decoder: the deltas, then the end (or the thrown fault). */
+export async function decodeStream(adapter: Adapter, sse: string, size = 7) {
+  const decoder = adapter.decoder();
+  const deltas: string[] = [];
+  const reader = new SseReader(streamOf(sse, size).getReader());
+  for (const msg of await readAll(reader)) {
+    const d = decoder.push(msg);
+    if (d) deltas.push(d);
+  }
+  return { deltas, end: decoder.end() };
+}
