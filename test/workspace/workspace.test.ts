@@ -1,0 +1,157 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { READINESS_CHECKS } from "../../src/workspace/readiness-checks";
+import { ratingFor, scoreReadiness } from "../../src/workspace/readiness";
+import { call, newKey } from "../helpers";
+
+const FULL = {
+  workspace_id: "ws-full",
+  project_name: "Parser",
+  stack: ["TypeScript", "Cloudflare Workers"],
+  protected_paths: [".env*", "*.pem", ".github/workflows/**", "migrations/**"],
+  forbidden_commands: ["rm -rf", "git push --force", "git push -f", "DROP TABLE"],
+  require_handoffs: true,
+  require_risk_gate: true,
+};
+
+describe("readiness (pure)", () => {
+  it("the check table is well formed: unique ids, positive weights summing to 100, advice for each", () => {
+    expect(new Set(READINESS_CHECKS.map((c) => c.id)).size).toBe(READINESS_CHECKS.length);
+    expect(READINESS_CHECKS.reduce((s, c) => s + c.weight, 0)).toBe(100);
+    for (const c of READINESS_CHECKS) {
+      expect(c.weight).toBeGreaterThan(0);
+      expect(c.rec.length).toBeGreaterThan(20);
+    }
+  });
+
+  it("a careful manifest passes every check", () => {
+    const r = scoreReadiness(FULL);
+    expect(r.checks.filter((c) => !c.passed)).toEqual([]);
+    expect(r).toMatchObject({ object: "repo.readiness", version: "repo-readiness-v0.1", score: 100, rating: "excellent", earned_weight: 100, total_weight: 100, recommendations: [] });
+  });
+
+  it("a bare manifest is critical, and recommendations are the heaviest failing checks, heaviest first", () => {
+    const r = scoreReadiness({ workspace_id: "bare" });
+    expect([r.score, r.rating, r.earned_weight]).toEqual([0, "critical", 0]);
+    expect(r.recommendations.map((x) => x.id)).toEqual(["handoffs_required", "risk_gate_required", "protected_paths_declared", "forbidden_commands_declared", "secrets_protected"]);
+    expect(r.recommendations[0]).toEqual({ id: "handoffs_required", label: expect.any(String), weight: 14, rec: expect.stringContaining("require_handoffs") });
+  });
+
+  it.each<[string, Record<string, unknown>, string[]]>([
+    ["force push forbidden only in its long form", { forbidden_commands: ["rm -rf", "git push --force", "drop table"] }, ["forbids_force_push"]],
+    ["secrets protected only as .env", { protected_paths: [".env", ".github/", "migrations"] }, ["secrets_protected"]],
+    ["CI not protected", { protected_paths: [".env*", "*.pem", "migrations/**"] }, ["ci_protected"]],
+    ["no project name or stack", { project_name: undefined, stack: [] }, ["project_named", "stack_declared"]],
+    ["gates off", { require_handoffs: false, require_risk_gate: undefined }, ["handoffs_required", "risk_gate_required"]],
+  ])("%s", (_name, patch, failing) => {
+    const r = scoreReadiness({ ...FULL, ...patch });
+    expect(r.checks.filter((c) => !c.passed).map((c) => c.id)).toEqual(failing);
+    const lost = READINESS_CHECKS.filter((c) => failing.includes(c.id)).reduce((s, c) => s + c.weight, 0);
+    expect(r.earned_weight).toBe(100 - lost);
+    expect(r.score).toBe(100 - lost);
+  });
+
+  it("ratings follow DESIGN.md thresholds", () => {
+    expect([100, 90, 89, 75, 74, 50, 49, 25, 24, 0].map(ratingFor)).toEqual(["excellent", "excellent", "good", "good", "fair", "fair", "poor", "poor", "critical", "critical"]);
+  });
+});
+
+describe("POST /v1/workspace/readiness", () => {
+  it("is deterministic and stores the manifest as the workspace policy, last one wins", async () => {
+    const { key } = await newKey();
+    const a = await call("/v1/workspace/readiness", { key, json: FULL });
+    const b = await call("/v1/workspace/readiness", { key, json: FULL });
+    expect(a.status).toBe(200);
+    expect(a.text).toBe(b.text);
+    expect(a.json.score).toBe(100);
+
+    const check = { workspace_id: "ws-full", action: "edit the workflow", files_affected: [".github/workflows/ci.yml"] };
+    expect((await call("/v1/policy/check", { key, json: check })).json.risk_tier).toBe("confirm");
+    await call("/v1/workspace/readiness", { key, json: { workspace_id: "ws-full" } });
+    expect((await call("/v1/policy/check", { key, json: check })).json.risk_tier).toBe("auto");
+  });
+
+  it.each([[{}], [{ workspace_id: "" }], [{ workspace_id: "a b" }], [{ workspace_id: "w", stack: "ts" }], [{ workspace_id: "w", require_handoffs: "yes" }]])("400 on %j", async (body) => {
+    const { key } = await newKey();
+    const r = await call("/v1/workspace/readiness", { key, json: body });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe("invalid_request");
+  });
+});
+
+describe("POST /v1/workspace/generate", () => {
+  it("returns the four artifacts, byte-identical for the same manifest, and stores nothing", async () => {
+    const { key, record } = await newKey();
+    const a = await call("/v1/workspace/generate", { key, json: FULL });
+    const b = await call("/v1/workspace/generate", { key, json: FULL });
+    expect(a.status).toBe(200);
+    expect(a.text).toBe(b.text);
+    expect(a.json.version).toBe("agents-md-v0.1");
+    expect(a.json.workspace_id).toBe("ws-full");
+    expect(a.json.artifacts.map((x: any) => x.path)).toEqual(["AGENTS.md", "ASSISTANT.md", ".editor/rules/svc-security.mdc", ".editor/rules/svc-docs.mdc"]);
+    const other = await call("/v1/workspace/generate", { key, json: { ...FULL, project_name: "Lexer" } });
+    expect(other.json.artifacts[0].content).not.toBe(a.json.artifacts[0].content);
+    const stored = await env.DB.prepare("SELECT count(*) AS n FROM workspace_manifests WHERE owner_id = ?").bind(record.ownerId).first<{ n: number }>();
+    expect(stored!.n).toBe(0);
+  });
+
+  it("the content carries the project, stack, protected paths, forbidden commands and the protocol endpoints", async () => {
+    const { key } = await newKey();
+    const files = Object.fromEntries((await call("/v1/workspace/generate", { key, json: FULL })).json.artifacts.map((x: any) => [x.path, x.content]));
+    const agents: string = files["AGENTS.md"];
+    for (const s of ["Parser", "TypeScript, Cloudflare Workers", "`.env*`", "`.github/workflows/**`", "`rm -rf`", "`DROP TABLE`", "$SVC_BASE_URL/policy/check", "$SVC_BASE_URL/handoff", "/handoff/chain/ws-full", "Risk gate (required)", "Handoff (required)"]) {
+      expect(agents).toContain(s);
+    }
+    for (const path of [".editor/rules/svc-security.mdc", ".editor/rules/svc-docs.mdc"]) {
+      const m = /^---\ndescription: "(.+)"\nglobs: "(.+)"\nalwaysApply: (true|false)\n---\n/.exec(files[path]);
+      expect(m, path).not.toBeNull();
+    }
+    expect(files[".editor/rules/svc-security.mdc"]).toContain("alwaysApply: true");
+    expect(files[".editor/rules/svc-security.mdc"]).toContain("`git push --force`");
+    expect(files["ASSISTANT.md"]).toContain("Risk gate: required");
+    const bare = Object.fromEntries((await call("/v1/workspace/generate", { key, json: { workspace_id: "w2" } })).json.artifacts.map((x: any) => [x.path, x.content]));
+    expect(bare["AGENTS.md"]).toContain("# AGENTS.md: w2");
+    expect(bare["AGENTS.md"]).toContain("none declared");
+    expect(bare["ASSISTANT.md"]).toContain("Risk gate: recommended");
+  });
+});
+
+describe("GET /v1/workspace/{id}/snapshot", () => {
+  it("summarizes the chain: counts per tier, average risk, signed share, integrity and the tail", async () => {
+    const { key } = await newKey();
+    const empty = await call("/v1/workspace/ws-s/snapshot", { key });
+    expect(empty.json).toEqual({
+      object: "workspace.snapshot", workspace_id: "ws-s", count: 0,
+      risk_distribution: { auto: 0, confirm: 0, approve: 0, block: 0, unknown: 0 }, avg_risk_score: null, signed_share: 0,
+      integrity: { ok: true, n: 0, first_broken_index: null, reasons: [] }, tail: [],
+    });
+    await call("/v1/workspace/readiness", { key, json: { workspace_id: "ws-s", protected_paths: ["infra/**"] } });
+    const kinds = ["edit", "deploy", "edit", "deploy"];
+    for (const [i, action_kind] of kinds.entries()) {
+      await call("/v1/handoff", { key, json: { workspace_id: "ws-s", objective: `o${i}`, action_kind, files_touched: i === 3 ? ["infra/a.tf"] : [] } });
+    }
+    const s = await call("/v1/workspace/ws-s/snapshot?limit=2", { key });
+    expect(s.status).toBe(200);
+    expect(s.json).toMatchObject({
+      count: 4, risk_distribution: { auto: 2, confirm: 1, approve: 1, block: 0, unknown: 0 }, avg_risk_score: 25, signed_share: 1,
+      integrity: { ok: true, n: 4, first_broken_index: null },
+    });
+    expect(s.json.tail.map((t: any) => [t.objective, t.risk_tier, t.risk_score, t.signed])).toEqual([["o2", "auto", 0, true], ["o3", "approve", 70, true]]);
+    expect((await call("/v1/workspace/ws-s/snapshot", { key })).json.tail).toHaveLength(4);
+  });
+
+  it.each(["0", "201", "x", "1.5"])("400 on limit=%s", async (limit) => {
+    const { key } = await newKey();
+    const r = await call(`/v1/workspace/ws/snapshot?limit=${limit}`, { key });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe("invalid_request");
+  });
+
+  it("does not show another owner's chain", async () => {
+    const a = await newKey();
+    const b = await newKey();
+    await call("/v1/handoff", { key: a.key, json: { workspace_id: "ws-iso", objective: "x" } });
+    expect((await call("/v1/workspace/ws-iso/snapshot", { key: b.key })).json.count).toBe(0);
+    expect((await call("/v1/workspace/ws-iso/snapshot", { key: a.key })).json.count).toBe(1);
+  });
+});
