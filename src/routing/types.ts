@@ -51,4 +51,9 @@ export interface RouteDecision {
   signals_detected: Record<Signal, boolean>;
   /** Estimated prompt tokens (about 4 characters a token). */
   estimated_prompt_tokens: number;
+  /**
+   * What decided, machine-readable: `request_model`, `brain_config.rules[i]` (0-based),
+   * `brain_config.model`, `routing_mode`, `default_mode`, `unknown_model`, `plan_restriction`, `last_resort`.
+   */
+  rule: string;
 }

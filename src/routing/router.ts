@@ -1,0 +1,296 @@
+import { blendedUsdPerMtok, costUsd, findModel, MODELS, PROVIDERS, type Capability, type Model, type Tier } from "../catalog/models";
+import { AUTO_FALLBACKS, CAPABILITY_FOR, DEFAULT_MODE, TIER_FOR, TIERS, type AutoMode } from "./policy";
+import { describeRule, firstMatchingRule } from "./rules";
+import { detectSignals, signalNames, type PromptFeatures } from "./signals";
+import type { BrainConfig, RouteDecision, RouteInput, RoutingMode, Signal } from "./types";
+
+/**
+ * The routing decision (docs/routing.md): a pure function of its input. Precedence, first that
+ * applies: the request's `model` pin; the first matching brain_config rule (a model or a mode);
+ * brain_config `model`; the request's `routing_mode`; balanced. Every choice is made among the
+ * eligible models: on the plan, not blocked, within the cost cap, and able to hold the request.
+ */
+
+interface Limits {
+  allowed: readonly string[] | null;
+  blocked: ReadonlySet<string>;
+  maxCost: number | undefined;
+  promptTokens: number;
+  maxTokens: number;
+}
+
+interface Context {
+  input: RouteInput;
+  config: BrainConfig;
+  features: PromptFeatures;
+  detected: Signal[];
+  limits: Limits;
+}
+
+const onPlan = (m: Model, l: Limits) => l.allowed === null || l.allowed.includes(m.id);
+const fitsContext = (m: Model, l: Limits) => l.promptTokens + l.maxTokens <= m.context_tokens;
+const worstCaseUsd = (m: Model, l: Limits) => costUsd(m, l.promptTokens, l.maxTokens).total_usd;
+const withinCap = (m: Model, l: Limits) => l.maxCost === undefined || worstCaseUsd(m, l) <= l.maxCost;
+
+function isEligible(m: Model, l: Limits): boolean {
+  return onPlan(m, l) && !l.blocked.has(m.id) && fitsContext(m, l) && withinCap(m, l);
+}
+
+/** Plain decimal dollars (no exponent), three significant digits: "$0.0000201". */
+const usd = (x: number) => `$${Number(x.toPrecision(3)).toFixed(12).replace(/\.?0+$/, "")}`;
+
+/** Why a model cannot serve this request, in plain words (null: it can). */
+function whyExcluded(m: Model, l: Limits): string | null {
+  if (!onPlan(m, l)) return "is not available on your plan";
+  if (l.blocked.has(m.id)) return "is blocked by brain_config";
+  if (!fitsContext(m, l)) {
+    return `cannot hold ${l.promptTokens} prompt + ${l.maxTokens} completion tokens in its ${m.context_tokens}-token context`;
+  }
+  if (!withinCap(m, l)) return `could cost up to ${usd(worstCaseUsd(m, l))}, over max_cost_per_request ${usd(l.maxCost!)}`;
+  return null;
+}
+
+/** `blocked` entries are model ids (catalog or upstream) or provider ids; resolved to catalog ids. */
+const NONE: ReadonlySet<string> = new Set();
+function blockedIds(entries: readonly string[] | undefined): ReadonlySet<string> {
+  if (!entries?.length) return NONE;
+  const ids = new Set<string>();
+  for (const entry of entries ?? []) {
+    if ((PROVIDERS as readonly string[]).includes(entry)) {
+      for (const m of MODELS) if (m.provider === entry) ids.add(m.id);
+    } else {
+      const m = findModel(entry);
+      if (m) ids.add(m.id);
+    }
+  }
+  return ids;
+}
+
+function maxCostOf(config: BrainConfig): number | undefined {
+  const caps = [config.max_cost_per_request, config.max_cost].filter((x): x is number => typeof x === "number");
+  return caps.length ? Math.min(...caps) : undefined;
+}
+
+// ---- ranking ----
+
+const tierIndex = (t: Tier) => TIERS.indexOf(t);
+
+function wantedCapabilities(detected: readonly Signal[]): Capability[] {
+  const caps: Capability[] = [];
+  for (const s of detected) {
+    const cap = CAPABILITY_FOR[s];
+    if (cap && !caps.includes(cap)) caps.push(cap);
+  }
+  return caps;
+}
+
+const CAPABILITY_BITS: Partial<Record<Capability, number>> = { code: 1, reasoning: 2, long_context: 4 };
+
+/**
+ * The whole catalog ordered for a target tier: the target tier first, then the tiers above it (a
+ * stronger model is a safer substitute), then those below; within a tier, more of the wanted
+ * capabilities first, then (quality only) broader capability as the proxy for strength, then the
+ * lower blended price. Ties keep catalog order (the sort is stable). There are few combinations
+ * (4 tiers x 8 capability sets x 2), so each order is computed once and reused.
+ */
+const rankings = new Map<number, readonly Model[]>();
+function ranking(target: Tier, wanted: readonly Capability[], byStrength: boolean): readonly Model[] {
+  let wantedBits = 0;
+  for (const cap of wanted) wantedBits |= CAPABILITY_BITS[cap] ?? 0;
+  const cacheKey = (tierIndex(target) * 8 + wantedBits) * 2 + Number(byStrength);
+  let order = rankings.get(cacheKey);
+  if (!order) {
+    const t = tierIndex(target);
+    const keyOf = (m: Model) => {
+      const i = tierIndex(m.tier);
+      const tierDistance = i >= t ? i - t : 10 + (t - i);
+      const missing = wanted.filter((cap) => !m.capabilities.includes(cap)).length;
+      const weakness = byStrength ? 10 - m.capabilities.length : 0;
+      return tierDistance * 1e5 + missing * 1e4 + weakness * 1e3 + blendedUsdPerMtok(m);
+    };
+    order = MODELS.toSorted((a, b) => keyOf(a) - keyOf(b));
+    rankings.set(cacheKey, order);
+  }
+  return order;
+}
+
+/** The eligible models in ranking order. */
+function rank(ctx: Context, target: Tier, wanted: readonly Capability[], byStrength: boolean, except?: Model): Model[] {
+  return ranking(target, wanted, byStrength).filter((m) => m !== except && isEligible(m, ctx.limits));
+}
+
+/** The chosen model, then brain_config.fallback, then automatic fallbacks on other providers first. */
+function fallbackChain(chosen: Model, ranked: readonly Model[], ctx: Context): Model[] {
+  const chain = [chosen];
+  for (const id of ctx.config.fallback ?? []) {
+    const m = findModel(id);
+    if (m && !chain.includes(m) && isEligible(m, ctx.limits)) chain.push(m);
+  }
+  const providers = new Set(chain.map((m) => m.provider));
+  let added = 0;
+  for (const m of ranked) {
+    if (added === AUTO_FALLBACKS) break;
+    if (!providers.has(m.provider)) {
+      chain.push(m);
+      providers.add(m.provider);
+      added++;
+    }
+  }
+  for (const m of ranked) {
+    if (added === AUTO_FALLBACKS) break;
+    if (!chain.includes(m)) {
+      chain.push(m);
+      added++;
+    }
+  }
+  return chain;
+}
+
+// ---- decisions ----
+
+function decision(ctx: Context, mode: RoutingMode, candidates: Model[], reason: string, rule: string): RouteDecision {
+  return {
+    mode,
+    candidates,
+    reason,
+    tier: candidates[0]!.tier,
+    signals_detected: ctx.features.signals,
+    estimated_prompt_tokens: ctx.limits.promptTokens,
+    rule,
+  };
+}
+
+const signalsPhrase = (detected: readonly Signal[]) => `Signals: ${detected.length ? detected.join(", ") : "none"}.`;
+const capsPhrase = (caps: readonly Capability[]) => (caps.length ? ` with ${caps.join(" and ")} support` : "");
+const title = (s: string) => s[0]!.toUpperCase() + s.slice(1);
+const planNote = (l: Limits) => (l.allowed ? " among the models your plan allows" : "");
+
+/**
+ * Nothing eligible: keep the plan (never negotiable), then give up the cost cap, then the context
+ * fit, then the block list, and take the cheapest worst case of what is left, so candidates are
+ * never empty and the reason says which constraint could not be met.
+ */
+function lastResort(ctx: Context, prefix: string, mode: RoutingMode): RouteDecision {
+  const l = ctx.limits;
+  const onPlanModels = MODELS.filter((m) => onPlan(m, l));
+  const pools: Array<[Model[], string]> = [
+    [onPlanModels.filter((m) => !l.blocked.has(m.id) && fitsContext(m, l)), "max_cost_per_request"],
+    [onPlanModels.filter((m) => !l.blocked.has(m.id)), "the context fit"],
+    [onPlanModels, "the block list"],
+  ];
+  const [pool, relaxed] = pools.find(([p]) => p.length) ?? [[...MODELS], "the plan"];
+  const chosen = pool.toSorted(
+    (a, b) => Number(fitsContext(b, l)) - Number(fitsContext(a, l)) || worstCaseUsd(a, l) - worstCaseUsd(b, l) || b.context_tokens - a.context_tokens,
+  )[0]!;
+  const why = whyExcluded(chosen, l);
+  return decision(
+    ctx,
+    mode,
+    [chosen],
+    `${prefix}${signalsPhrase(ctx.detected)} No model meets every constraint; ${chosen.id} is the last resort, chosen by giving up ${relaxed} (it ${why ?? "meets the rest"}).`,
+    "last_resort",
+  );
+}
+
+/** Routing by mode: the tier the signals need in that mode, then the best-ranked eligible model. */
+function byMode(ctx: Context, mode: AutoMode, source: string, rule: string, prefix = ""): RouteDecision {
+  const drivers: Array<Signal | "general"> = ctx.detected.length ? ctx.detected : ["general"];
+  let target: Tier = "budget";
+  for (const s of drivers) if (tierIndex(TIER_FOR[s][mode]) > tierIndex(target)) target = TIER_FOR[s][mode];
+  const wanted = wantedCapabilities(ctx.detected);
+  const ranked = rank(ctx, target, wanted, mode === "quality");
+  if (!ranked.length) return lastResort(ctx, prefix, mode);
+  const chosen = ranked[0]!;
+
+  const setters = drivers.filter((s) => TIER_FOR[s][mode] === target);
+  const why = ctx.detected.length
+    ? `puts ${setters.join(" and ")} on the ${target} tier`
+    : `uses the ${target} tier for a prompt with no specific signal`;
+  const missing = wanted.filter((c) => !chosen.capabilities.includes(c));
+  const pick = mode === "quality" ? "best-ranked" : "cheapest";
+  let reason = `${prefix}${signalsPhrase(ctx.detected)} ${title(mode)} mode (${source}) ${why}; ${chosen.id} is the ${pick} ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => !missing.includes(c)))} that fits the request${planNote(ctx.limits)}.`;
+  if (chosen.tier !== target) reason += ` No ${target}-tier model was eligible, so the nearest tier was used.`;
+  if (missing.length) reason += ` No eligible model of that tier offers ${missing.join(" and ")}.`;
+  return decision(ctx, mode, fallbackChain(chosen, ranked, ctx), reason, rule);
+}
+
+/** A pinned model: served as is when eligible, else the reason says why and routing takes over. */
+function pinned(ctx: Context, model: Model, source: string, rule: string): RouteDecision {
+  const l = ctx.limits;
+  const why = whyExcluded(model, l);
+  if (why === null) {
+    const others = rank(ctx, model.tier, wantedCapabilities(ctx.detected), false, model);
+    return decision(ctx, "direct", fallbackChain(model, others, ctx), `${signalsPhrase(ctx.detected)} ${title(source)} pins ${model.id}.`, rule);
+  }
+  if (!onPlan(model, l)) {
+    // SPEC.md section 8, rule 2: a model off the plan goes to the cheapest model the plan allows.
+    const ranked = MODELS.filter((m) => isEligible(m, l)).toSorted((a, b) => blendedUsdPerMtok(a) - blendedUsdPerMtok(b));
+    const prefix = `${model.id} (${source}) ${why}; `;
+    if (!ranked.length) return lastResort(ctx, prefix, "agility");
+    const chosen = ranked[0]!;
+    return decision(ctx, "agility", fallbackChain(chosen, ranked, ctx), `${prefix}routed to the cheapest allowed model, ${chosen.id}. ${signalsPhrase(ctx.detected)}`, "plan_restriction");
+  }
+  const mode = ctx.input.routingMode ?? DEFAULT_MODE;
+  return byMode(ctx, mode, ctx.input.routingMode ? "routing_mode" : "default", rule, `${model.id} (${source}) ${why}; routed instead. `);
+}
+
+/** An id that is not in the catalog: the safe budget default, chosen by signals on the budget tier. */
+function unknownModel(ctx: Context, id: string): RouteDecision {
+  const wanted = wantedCapabilities(ctx.detected);
+  const ranked = rank(ctx, "budget", wanted, false);
+  const prefix = `Unknown model ${JSON.stringify(id)}; `;
+  if (!ranked.length) return lastResort(ctx, prefix, "agility");
+  const chosen = ranked[0]!;
+  return decision(
+    ctx,
+    "agility",
+    fallbackChain(chosen, ranked, ctx),
+    `${prefix}fell back to the safe budget default, ${chosen.id}, the cheapest ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => chosen.capabilities.includes(c)))} that fits the request. ${signalsPhrase(ctx.detected)}`,
+    "unknown_model",
+  );
+}
+
+export function route(input: RouteInput): RouteDecision {
+  const features = detectSignals(input.messages);
+  const config = input.brainConfig ?? {};
+  const ctx: Context = {
+    input,
+    config,
+    features,
+    detected: signalNames(features.signals),
+    limits: {
+      allowed: input.allowedModels,
+      blocked: blockedIds(config.blocked),
+      maxCost: maxCostOf(config),
+      promptTokens: features.estimatedPromptTokens,
+      maxTokens: input.maxTokens,
+    },
+  };
+
+  const requested = input.model.trim();
+  if (requested !== "" && requested !== "auto") {
+    const model = findModel(requested);
+    return model ? pinned(ctx, model, "the request's model", "request_model") : unknownModel(ctx, requested);
+  }
+
+  const ruleIndex = firstMatchingRule(config.rules, features.signals, features.lastUserText);
+  if (ruleIndex >= 0) {
+    const rule = config.rules![ruleIndex]!;
+    const source = `brain_config rule ${ruleIndex + 1} (${describeRule(rule)})`;
+    const ruleId = `brain_config.rules[${ruleIndex}]`;
+    if (rule.model !== undefined) {
+      const model = findModel(rule.model);
+      if (model) return pinned(ctx, model, source, ruleId);
+      return byMode(ctx, input.routingMode ?? DEFAULT_MODE, input.routingMode ? "routing_mode" : "default", ruleId, `${source} names unknown model ${JSON.stringify(rule.model)}; routed instead. `);
+    }
+    if (rule.mode !== undefined) return byMode(ctx, rule.mode, source, ruleId);
+  }
+
+  if (config.model !== undefined && config.model !== "auto") {
+    const model = findModel(config.model);
+    if (model) return pinned(ctx, model, "brain_config model", "brain_config.model");
+  }
+
+  if (input.routingMode) return byMode(ctx, input.routingMode, "routing_mode", "routing_mode");
+  return byMode(ctx, DEFAULT_MODE, "default", "default_mode");
+}

@@ -1,0 +1,46 @@
+import { Hono } from "hono";
+import { costUsd } from "../catalog/models";
+import type { AppEnv } from "../env";
+import { PLANS } from "../plans/plans";
+import { validate } from "../shared/validate";
+import { chatRequestSchema } from "./request-schema";
+import { route } from "./router";
+
+/** POST /v1/route (SPEC.md 4.12): the routing preview. The same body as chat; no model is called. */
+export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json", chatRequestSchema), (c) => {
+  const body = c.req.valid("json");
+  const plan = PLANS[c.get("apiKey").plan];
+  const decision = route({
+    messages: body.messages,
+    model: body.model,
+    routingMode: body.routing_mode,
+    brainConfig: body.brain_config,
+    allowedModels: plan.models,
+    maxTokens: body.max_tokens,
+  });
+  const chosen = decision.candidates[0]!;
+  const promptTokens = decision.estimated_prompt_tokens;
+  return c.json({
+    object: "route",
+    model: chosen.id,
+    svc: {
+      routing: {
+        mode: decision.mode,
+        model: chosen.id,
+        model_display: chosen.display_name,
+        provider: chosen.provider,
+        tier: decision.tier,
+        reason: decision.reason,
+        signals_detected: decision.signals_detected,
+      },
+      candidates: decision.candidates.map((m) => m.id),
+      // Worst case: the whole completion budget is used.
+      estimated_cost: {
+        prompt_tokens: promptTokens,
+        max_completion_tokens: body.max_tokens,
+        ...costUsd(chosen, promptTokens, body.max_tokens),
+        estimated: true,
+      },
+    },
+  });
+});
