@@ -1,0 +1,375 @@
+/**
+ * npm run bench [-- --quick] [options]
+ *
+ * The gateway's own overhead, measured side by side in one run (docs/bench.md says how to read
+ * it). Three things answer the same OpenAI-format completion from one mock upstream:
+ *   direct          the client calls the mock itself;
+ *   bare            a pass-through Worker on the same workerd calls it;
+ *   gateway auto    POST /v1/chat/completions, model "auto" (auth, limiter, routing, adapter, receipt);
+ *   gateway pinned  the same with a pinned OpenAI-compatible model.
+ * Phases run in rounds that alternate the order of the targets, so drift of the machine lands on
+ * every target alike. Any failed request, or a gateway answer that did not come from the mock,
+ * ends the run with a non-zero exit: `--quick` is the harness's smoke test.
+ */
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir, totalmem } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { ROOT } from "../scripts/lib/wrangler";
+import { Client, KeyRing, type Target } from "./client";
+import { pickLoadTool, runLoad, type LoadTool } from "./load";
+import { checkTargets, formatReport, type Results, type StreamFigures, type ThroughputFigures } from "./report";
+import { median, medianOfRoundMedians, pairedMedianDifference, roundOrder, summarize, type Summary } from "./stats";
+import { buildBundle, readWorkerConfig, startRawBare, startWorkerd, workerdPids, type WorkerdHandle } from "./workerd";
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: "boolean", default: false },
+    rounds: { type: "string" },
+    requests: { type: "string" },
+    streams: { type: "string" },
+    "throughput-rounds": { type: "string" },
+    seconds: { type: "string" },
+    connections: { type: "string", default: "16" },
+    keys: { type: "string" },
+    gateway: { type: "string", default: "chat" },
+    tool: { type: "string" },
+    "pinned-model": { type: "string", default: "gpt-5-mini" },
+    out: { type: "string", default: path.join(ROOT, "bench/results.json") },
+    help: { type: "boolean", default: false },
+  },
+});
+
+if (args.help) {
+  console.log(`npm run bench [-- options]
+  --quick               30-second smoke run (exits non-zero on any error)
+  --rounds N            latency/streaming rounds (default 10, quick 2)
+  --requests N          requests per target per latency round (default 300, quick 40)
+  --streams N           streams per target per streaming round (default 20, quick 5)
+  --throughput-rounds N (default 4, quick 1)   --seconds S  per target per round (default 5, quick 2)
+  --connections N       throughput concurrency (default 16)
+  --keys N              API keys to mint (default 500, quick 200)
+  --gateway chat|usage  gateway endpoint: POST /v1/chat/completions, or GET /v1/usage (auth + limiter + D1 only)
+  --tool wrk|autocannon load generator (default: wrk if on PATH)
+  --pinned-model ID     the pinned catalog model (default gpt-5-mini, OpenAI-compatible)
+  --out FILE            JSON output (default bench/results.json)`);
+  process.exit(0);
+}
+
+const quick = args.quick;
+const num = (v: string | undefined, full: number, q: number) => (v === undefined ? (quick ? q : full) : Number(v));
+const opt = {
+  rounds: num(args.rounds, 10, 2),
+  requests: num(args.requests, 300, 40),
+  streams: num(args.streams, 20, 5),
+  throughputRounds: num(args["throughput-rounds"], 4, 1),
+  seconds: num(args.seconds, 5, 2),
+  connections: Number(args.connections),
+  keys: num(args.keys, 500, 200),
+  warmup: quick ? 50 : 300,
+};
+if (args.gateway !== "chat" && args.gateway !== "usage") throw new Error("--gateway is chat or usage");
+const useChat = args.gateway === "chat";
+const PLAN = "corporate";
+/**
+ * Keys for the concurrency-1 phases; the rest serve throughput. Disjoint pools, because the
+ * limiter's minute window is sliding: a key spent in the latency phase must not be near its
+ * 1000 RPM when the throughput phase starts. At about 1 ms a request the latency phase sends at
+ * most ~60,000 gateway requests a minute, under 96 x 1000.
+ */
+const LATENCY_KEYS = 96;
+
+const PROMPT = "Explain in two sentences why unit tests make refactoring safer.";
+const chatBody = (model: string, stream: boolean) =>
+  JSON.stringify({ model, messages: [{ role: "user", content: PROMPT }], max_tokens: 300, ...(stream ? { stream: true } : {}) });
+
+const started = performance.now();
+const loadStart = loadavg();
+let mockProcess: ChildProcess | undefined;
+let workerd: WorkerdHandle | undefined;
+let rawBare: { stop(): void } | undefined;
+const tmp = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
+
+function log(msg: string) {
+  process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
+}
+
+/** Starts the mock upstream as its own process and resolves with its origin. */
+function startMock(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/mock-upstream.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
+    mockProcess = child;
+    let out = "";
+    child.stdout!.on("data", (d) => {
+      out += d;
+      const line = /\{"port":(\d+)\}/.exec(out);
+      if (line) resolve(`http://127.0.0.1:${line[1]}`);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => reject(new Error(`mock upstream exited (${code}) before listening`)));
+  });
+}
+
+function memorySample(phase: string, pids: readonly number[]) {
+  let rss = 0;
+  let peak = 0;
+  for (const pid of pids) {
+    const status = readFileSync(`/proc/${pid}/status`, "utf8");
+    rss += Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+    peak += Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  }
+  return { phase, rssMiB: rss / 1024, peakMiB: peak / 1024 };
+}
+
+function versions() {
+  const pkg = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
+  const workerdVersion = spawnSync(path.join(ROOT, "node_modules/.bin/workerd"), ["--version"], { encoding: "utf8" }).stdout.trim();
+  return { node: process.version, workerd: workerdVersion || pkg("workerd"), wrangler: pkg("wrangler"), miniflare: pkg("miniflare") };
+}
+
+function gitState() {
+  const commit = spawnSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).stdout.trim() || "unknown";
+  const dirty = spawnSync("git", ["status", "--porcelain", "--", "src", "bench", "wrangler.toml"], { cwd: ROOT, encoding: "utf8" }).stdout.trim() !== "";
+  return { commit, dirty };
+}
+
+function cpuModel() {
+  try {
+    return /model name\s*:\s*(.+)/.exec(readFileSync("/proc/cpuinfo", "utf8"))?.[1]?.trim() ?? cpus()[0]?.model ?? "unknown";
+  } catch {
+    return cpus()[0]?.model ?? "unknown";
+  }
+}
+
+/** The mock's answer, as every target must relay it; anything else means the mock was not what answered. */
+const MOCK_TEXT_START = "word00 filler.. word01";
+
+function checkAnswer(name: string, status: number, body: string) {
+  if (status !== 200) throw new Error(`${name} answered ${status}: ${body.slice(0, 500)}`);
+  if (!useChat && name.startsWith("gateway")) return;
+  const parsed = JSON.parse(body) as { choices?: Array<{ message?: { content?: string } }>; svc?: { sandbox?: boolean } };
+  const content = parsed.choices?.[0]?.message?.content ?? "";
+  if (!content.startsWith(MOCK_TEXT_START)) throw new Error(`${name}: the answer did not come from the mock upstream: ${body.slice(0, 300)}`);
+  if (parsed.svc?.sandbox) throw new Error(`${name}: the sandbox upstream answered; SANDBOX_UPSTREAM should be off`);
+}
+
+async function main() {
+  const tool: LoadTool = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : pickLoadTool();
+  log(`load generator: ${tool}${tool === "autocannon" ? " (wrk is not on PATH; `apt-get install wrk` gives steadier throughput figures, see docs/bench.md)" : ""}`);
+
+  const upstream = await startMock();
+  log(`mock upstream on ${upstream}`);
+  log("bundling the Worker (wrangler deploy --dry-run) and reading wrangler.toml…");
+  const [bundlePath, config] = await Promise.all([buildBundle(path.join(tmp, "bundle")), readWorkerConfig()]);
+  log("starting workerd (Miniflare, direct sockets)…");
+  workerd = await startWorkerd({ config, bundlePath, upstream, persistDir: path.join(tmp, "state"), keyCount: opt.keys, plan: PLAN });
+  const pids = workerd.pids.length ? workerd.pids : workerdPids();
+  if (!pids.length) throw new Error("could not find the workerd process under this one");
+  log(`gateway ${workerd.gatewayUrl}, bare Worker ${workerd.bareUrl}, workerd pid ${pids.join(",")}, ${opt.keys} keys on plan ${PLAN}`);
+  const memory = [memorySample("start (idle)", pids)];
+  const raw = await startRawBare({ upstream, dir: path.join(tmp, "raw-workerd"), compatibilityDate: config.compatibilityDate });
+  rawBare = raw;
+  log(`reference: the bare Worker under plain workerd serve (no Miniflare) on ${raw.url}`);
+
+  const latencyKeys = workerd.keys.slice(0, Math.min(LATENCY_KEYS, Math.floor(workerd.keys.length / 2)));
+  const throughputKeys = workerd.keys.slice(latencyKeys.length);
+
+  const pinned = args["pinned-model"]!;
+  const upstreamPath = "/v1/chat/completions";
+  const targets: Target[] = [
+    { name: "direct", origin: upstream, method: "POST", path: upstreamPath, body: chatBody(pinned, false), streamBody: chatBody(pinned, true), auth: false },
+    { name: "bare", origin: workerd.bareUrl, method: "POST", path: upstreamPath, body: chatBody(pinned, false), streamBody: chatBody(pinned, true), auth: false },
+    // A reference for Miniflare's outbound hop only; not streamed (nothing to learn there that bare does not show).
+    { name: "bare, raw workerd", origin: raw.url, method: "POST", path: upstreamPath, body: chatBody(pinned, false), auth: false },
+    ...(useChat
+      ? ([
+          { name: "gateway auto", origin: workerd.gatewayUrl, method: "POST", path: "/v1/chat/completions", body: chatBody("auto", false), streamBody: chatBody("auto", true), auth: true },
+          { name: "gateway pinned", origin: workerd.gatewayUrl, method: "POST", path: "/v1/chat/completions", body: chatBody(pinned, false), streamBody: chatBody(pinned, true), auth: true },
+        ] satisfies Target[])
+      : ([{ name: "gateway usage", origin: workerd.gatewayUrl, method: "GET", path: "/v1/usage", auth: true }] satisfies Target[])),
+  ];
+  const gatewayTargets = targets.filter((t) => t.name.startsWith("gateway"));
+  const latencyRing = new KeyRing(latencyKeys);
+  const clients = new Map(targets.map((t) => [t.name, new Client(t, latencyRing)]));
+
+  // Probe: every target answers 200 with the mock's text; the chat endpoint exists.
+  for (const t of targets) {
+    const x = await clients.get(t.name)!.send();
+    if (x.status === 404 && t.name.startsWith("gateway")) {
+      throw new Error(`${t.method} ${t.path} answers 404 (${x.body.slice(0, 200)}): the endpoint is not mounted in this checkout. ` +
+        "Run with --gateway usage to measure auth + limiter + D1 on GET /v1/usage instead.");
+    }
+    checkAnswer(t.name, x.status, x.body);
+  }
+  const overheadHeaderPresent = new Map(gatewayTargets.map((t) => [t.name, false]));
+
+  // Warm-up: JIT, connection pools, every key's cache entry and limiter object.
+  log(`warm-up: ${opt.warmup} sequential requests per target, then every key once`);
+  for (const t of targets) for (let i = 0; i < opt.warmup; i++) checkAnswer(t.name, ...(await send(clients.get(t.name)!)));
+  for (const t of gatewayTargets) {
+    const warm = await runLoad(tool, t, workerd.keys, opt.connections, quick ? 1 : 2, tmp);
+    if (warm.failures) throw new Error(`${t.name}: ${warm.failures} failed requests during warm-up`);
+  }
+  memory.push(memorySample("warm-up", pids));
+
+  // Latency at concurrency 1.
+  log(`latency: ${opt.rounds} rounds x ${opt.requests} requests per target`);
+  const samples = new Map(targets.map((t) => [t.name, [] as number[][]]));
+  const overheadUs = new Map(gatewayTargets.map((t) => [t.name, [] as number[]]));
+  for (let round = 0; round < opt.rounds; round++) {
+    for (const t of roundOrder(targets, round)) {
+      const c = clients.get(t.name)!;
+      const times: number[] = [];
+      for (let i = 0; i < opt.requests; i++) {
+        const x = await c.send();
+        if (x.status !== 200) throw new Error(`${t.name} answered ${x.status}: ${x.body.slice(0, 300)}`);
+        times.push(x.ms);
+        const header = x.headers["x-svc-overhead-us"];
+        if (typeof header === "string" && overheadUs.has(t.name)) {
+          overheadUs.get(t.name)!.push(Number(header));
+          overheadHeaderPresent.set(t.name, true);
+        }
+      }
+      samples.get(t.name)!.push(times);
+    }
+  }
+  memory.push(memorySample("latency phase", pids));
+
+  // Streaming at concurrency 1 (chat only: GET /v1/usage does not stream).
+  let streaming: Results["streaming"] = null;
+  const streamTargets = targets.filter((t) => t.streamBody !== undefined);
+  if (useChat) {
+    log(`streaming: ${opt.rounds} rounds x ${opt.streams} streams per target`);
+    const st = new Map(streamTargets.map((t) => [t.name, { ttft: [] as number[], gap: [] as number[], total: [] as number[] }]));
+    for (const t of streamTargets) {
+      const s = await clients.get(t.name)!.stream();
+      if (s.status !== 200 || !s.done || !s.content.startsWith(MOCK_TEXT_START)) {
+        throw new Error(`${t.name}: streaming answered ${s.status}, done=${s.done}, content ${JSON.stringify(s.content.slice(0, 80))}`);
+      }
+    }
+    for (let round = 0; round < opt.rounds; round++) {
+      for (const t of roundOrder(streamTargets, round)) {
+        for (let i = 0; i < opt.streams; i++) {
+          const s = await clients.get(t.name)!.stream();
+          if (s.status !== 200 || !s.done) throw new Error(`${t.name}: stream answered ${s.status}, done=${s.done}`);
+          const acc = st.get(t.name)!;
+          acc.ttft.push(s.ttft);
+          acc.gap.push(...s.gaps);
+          acc.total.push(s.total);
+        }
+      }
+    }
+    const figures: Record<string, StreamFigures> = {};
+    for (const [name, acc] of st) figures[name] = { ttft: summarize(acc.ttft), gap: summarize(acc.gap), total: summarize(acc.total) };
+    streaming = { rounds: opt.rounds, streamsPerRound: opt.streams, targets: figures };
+  }
+  for (const c of clients.values()) c.close();
+
+  // Throughput at fixed concurrency, interleaved rounds.
+  log(`throughput: ${opt.throughputRounds} rounds x ${opt.seconds} s per target at ${opt.connections} connections (${tool})`);
+  const tp = new Map(targets.map((t) => [t.name, { rps: [] as number[], p50: [] as number[], p99: [] as number[], requests: 0 }]));
+  for (let round = 0; round < opt.throughputRounds; round++) {
+    for (const t of roundOrder(targets, round)) {
+      const r = await runLoad(tool, t, throughputKeys, opt.connections, opt.seconds, tmp);
+      if (r.failures) throw new Error(`${t.name}: ${r.failures} failed requests under load (a 429 means too few keys: raise --keys)`);
+      const acc = tp.get(t.name)!;
+      acc.rps.push(r.rps);
+      acc.p50.push(r.p50);
+      acc.p99.push(r.p99);
+      acc.requests += r.requests;
+      log(`  ${t.name.padEnd(18)} ${Math.round(r.rps)} req/s`);
+    }
+  }
+  memory.push(memorySample("throughput phase", pids));
+
+  const routeDecision = await measureRouteDecision();
+
+  // Figures.
+  const latencyTargets: Results["latency"]["targets"] = {};
+  for (const [name, rounds] of samples) latencyTargets[name] = { summary: summarize(rounds.flat()), medianOfRoundMedians: medianOfRoundMedians(rounds) };
+  const direct = latencyTargets.direct!.summary;
+  const added: Results["latency"]["added"] = {};
+  for (const [name, rounds] of samples) {
+    if (name === "direct") continue;
+    const s = latencyTargets[name]!.summary;
+    added[name] = { p50: s.p50 - direct.p50, p99: s.p99 - direct.p99, mean: s.mean - direct.mean, pairedRoundMedian: pairedMedianDifference(rounds, samples.get("direct")!) };
+  }
+  // The gateway's own code: over the bare Worker on the same workerd, which pays the same platform costs.
+  const bare = latencyTargets.bare!.summary;
+  const overBare: Results["latency"]["overBare"] = {};
+  for (const t of gatewayTargets) {
+    const s = latencyTargets[t.name]!.summary;
+    overBare[t.name] = { p50: s.p50 - bare.p50, p99: s.p99 - bare.p99, mean: s.mean - bare.mean, pairedRoundMedian: pairedMedianDifference(samples.get(t.name)!, samples.get("bare")!) };
+  }
+  const selfReported: Record<string, Summary | null> = {};
+  for (const [name, values] of overheadUs) selfReported[name] = overheadHeaderPresent.get(name) ? summarize(values) : null;
+  const throughputTargets: Record<string, ThroughputFigures> = {};
+  for (const [name, acc] of tp) {
+    throughputTargets[name] = { rpsRounds: acc.rps, rpsMedian: median(acc.rps), latencyP50: median(acc.p50), latencyP99: median(acc.p99), requests: acc.requests };
+  }
+  const ratioToBare: Record<string, number> = {};
+  for (const t of gatewayTargets) ratioToBare[t.name] = throughputTargets[t.name]!.rpsMedian / throughputTargets.bare!.rpsMedian;
+
+  const v = versions();
+  const results: Results = {
+    meta: {
+      date: new Date().toISOString(),
+      quick,
+      gatewayEndpoint: useChat ? "POST /v1/chat/completions" : "GET /v1/usage (auth + limiter + D1; no upstream call)",
+      git: gitState(),
+      machine: { nproc: cpus().length, cpu: cpuModel(), memGiB: totalmem() / 2 ** 30, loadAvgStart: loadStart, loadAvgEnd: loadavg() },
+      versions: v,
+      loadTool: tool,
+      options: { ...opt, pinnedModel: pinned, gateway: args.gateway! },
+      keys: { total: workerd.keys.length, latencyPool: latencyKeys.length, throughputPool: throughputKeys.length, plan: PLAN },
+      durationS: (performance.now() - started) / 1000,
+    },
+    latency: { rounds: opt.rounds, requestsPerRound: opt.requests, targets: latencyTargets, added, overBare },
+    selfReportedOverheadUs: selfReported,
+    streaming,
+    throughput: { connections: opt.connections, seconds: opt.seconds, rounds: opt.throughputRounds, targets: throughputTargets, ratioToBare },
+    memory,
+    routeDecision,
+    targets: [],
+  };
+  results.targets = checkTargets(results);
+  console.log(formatReport(results));
+  writeFileSync(args.out!, `${JSON.stringify(results, null, 2)}\n`);
+  log(`wrote ${path.relative(process.cwd(), args.out!)}`);
+}
+
+async function send(c: Client): Promise<[number, string]> {
+  const x = await c.send();
+  return [x.status, x.body];
+}
+
+/** bench/route-decision.ts belongs to the routing engine; until it exists the figure is reported absent. */
+async function measureRouteDecision(): Promise<Results["routeDecision"]> {
+  const file = path.join(ROOT, "bench/route-decision.ts");
+  if (!existsSync(file)) return { status: "absent", reason: "bench/route-decision.ts does not exist yet" };
+  log("route decision microbenchmark (bench/route-decision.ts)");
+  const mod = (await import(pathToFileURL(file).href)) as { benchRouteDecision?: () => Promise<{ short_ns: number; long_ns: number }> };
+  if (typeof mod.benchRouteDecision !== "function") return { status: "absent", reason: "bench/route-decision.ts does not export benchRouteDecision()" };
+  const r = await mod.benchRouteDecision();
+  if (!Number.isFinite(r.short_ns) || !Number.isFinite(r.long_ns)) throw new Error(`benchRouteDecision() returned ${JSON.stringify(r)}`);
+  return { status: "ok", shortNs: r.short_ns, longNs: r.long_ns };
+}
+
+async function cleanup() {
+  rawBare?.stop();
+  await workerd?.dispose().catch(() => undefined);
+  mockProcess?.kill("SIGTERM");
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+try {
+  await main();
+  await cleanup();
+} catch (err) {
+  log(`FAILED: ${err instanceof Error ? err.message : String(err)}`);
+  if (err instanceof Error && err.stack) process.stderr.write(`${err.stack}\n`);
+  await cleanup();
+  process.exit(1);
+}

@@ -1,0 +1,263 @@
+/**
+ * The Worker under workerd as production runs it, without `wrangler dev`.
+ *
+ * - The gateway is the bundle `wrangler deploy --dry-run` produces: the same esbuild output a
+ *   deploy uploads, not a dev build.
+ * - Miniflare's API runs it, with the bare pass-through Worker, in ONE workerd process: both are
+ *   served by the same runtime, threads and allocator, so their difference is code, not process.
+ * - Each Worker is reached through its own direct socket (`unsafeDirectSockets`): a workerd
+ *   listening socket bound straight to the Worker's service. Miniflare's usual entry socket would
+ *   route every request through its entry Worker first (a second isolate hop, plus header
+ *   rewriting); `wrangler dev` adds a Node proxy on top of that. Neither exists in production, so
+ *   neither is measured.
+ * - D1, KV and the limiter Durable Object are local (SQLite files in a temporary directory), with
+ *   the D1 migrations applied and the benchmark's keys inserted through the D1 binding.
+ */
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import { createServer } from "node:net";
+import path from "node:path";
+import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
+import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey } from "../src/auth/keys";
+import { ROOT, runWrangler } from "../scripts/lib/wrangler";
+
+/** The workerd package is CommonJS; its `default` export is the path of the platform's binary. */
+const workerdBinary = (createRequire(import.meta.url)("workerd") as { default: string }).default;
+
+/** The 12 providers of the catalog, as they appear in `<PROVIDER>_API_KEY` / `<PROVIDER>_BASE_URL`. */
+export const PROVIDER_ENV_NAMES = [
+  "OPENAI", "ANTHROPIC", "GOOGLE", "MISTRAL", "GROQ", "DEEPSEEK", "XAI", "TOGETHER", "FIREWORKS", "PERPLEXITY", "COHERE", "OPENROUTER",
+] as const;
+
+/** The base-URL path each protocol's default carries, so the adapters' path suffixes land on the mock's routes. */
+const BASE_PATH: Partial<Record<(typeof PROVIDER_ENV_NAMES)[number], string>> = {
+  ANTHROPIC: "/v1",
+  GOOGLE: "/v1beta",
+};
+
+export interface WorkerdHandle {
+  gatewayUrl: string;
+  bareUrl: string;
+  /** The workerd process(es) Miniflare started (children of this process). */
+  pids: number[];
+  keys: string[];
+  dispose(): Promise<void>;
+}
+
+/** What Miniflare needs from wrangler.toml, read by wrangler's own config reader. */
+export interface WorkerConfig {
+  compatibilityDate: string;
+  compatibilityFlags: string[];
+  vars: Record<string, string>;
+  d1Databases: Record<string, string>;
+  kvNamespaces: Record<string, string>;
+  durableObjects: Record<string, { className: string; useSQLite: boolean }>;
+  migrationsDir: string;
+}
+
+/**
+ * Reads wrangler.toml the way `wrangler deploy` does, so a binding added there is bound here too.
+ * Binding kinds this harness does not set up locally fail loudly rather than run half-configured.
+ */
+export async function readWorkerConfig(): Promise<WorkerConfig> {
+  const { unstable_readConfig } = await import("wrangler");
+  const c = unstable_readConfig({ config: path.join(ROOT, "wrangler.toml") }, { hideWarnings: true });
+  if (!c.compatibility_date) throw new Error("wrangler.toml has no compatibility_date");
+  const raw = c as unknown as Record<string, unknown>;
+  for (const kind of ["r2_buckets", "queues.producers", "services", "analytics_engine_datasets", "vectorize", "hyperdrive", "workflows"]) {
+    const v = kind.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], raw);
+    if (Array.isArray(v) && v.length > 0) throw new Error(`wrangler.toml binds ${kind}, which bench/workerd.ts does not configure yet`);
+  }
+  const sqlite = new Set(c.migrations.flatMap((m) => m.new_sqlite_classes ?? []));
+  const vars: Record<string, string> = {};
+  for (const [k, v] of Object.entries(c.vars ?? {})) vars[k] = typeof v === "string" ? v : JSON.stringify(v);
+  return {
+    compatibilityDate: c.compatibility_date,
+    compatibilityFlags: c.compatibility_flags ?? [],
+    vars,
+    d1Databases: Object.fromEntries(c.d1_databases.map((d) => [d.binding, d.database_id ?? d.binding])),
+    kvNamespaces: Object.fromEntries(c.kv_namespaces.map((k) => [k.binding, k.id ?? k.binding])),
+    durableObjects: Object.fromEntries(
+      c.durable_objects.bindings.map((d) => {
+        if (d.script_name) throw new Error(`Durable Object ${d.name} lives in another Worker (${d.script_name}); bench/workerd.ts cannot host it`);
+        return [d.name, { className: d.class_name, useSQLite: sqlite.has(d.class_name) }];
+      }),
+    ),
+    migrationsDir: path.join(ROOT, c.d1_databases.find((d) => d.binding === "DB")?.migrations_dir ?? "migrations"),
+  };
+}
+
+/** Builds the production bundle into `outDir` and returns the entry module's path. */
+export async function buildBundle(outDir: string): Promise<string> {
+  await runWrangler(["deploy", "--dry-run", "--outdir", outDir]);
+  return path.join(outDir, "index.js");
+}
+
+/** The SQL statements of the migrations, in order (drizzle-kit separates them with a breakpoint comment). */
+function migrationStatements(dir: string): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith(".sql"))
+    .sort()
+    .flatMap((f) => readFileSync(path.join(dir, f), "utf8").split("--> statement-breakpoint"))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/** Children of this process whose command is workerd, read from /proc (Linux only; empty elsewhere). */
+export function workerdPids(): number[] {
+  const pids: number[] = [];
+  let entries: string[] = [];
+  try {
+    entries = readdirSync("/proc").filter((e) => /^\d+$/.test(e));
+  } catch {
+    return pids;
+  }
+  for (const e of entries) {
+    try {
+      const stat = readFileSync(`/proc/${e}/stat`, "utf8");
+      // Field 2 is "(comm)" and may hold spaces; ppid is the second field after it.
+      const close = stat.lastIndexOf(")");
+      const comm = stat.slice(stat.indexOf("(") + 1, close);
+      const ppid = Number(stat.slice(close + 2).split(" ")[1]);
+      if (ppid === process.pid && comm.startsWith("workerd")) pids.push(Number(e));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return pids;
+}
+
+export async function startWorkerd(opts: {
+  config: WorkerConfig;
+  bundlePath: string;
+  upstream: string;
+  persistDir: string;
+  keyCount: number;
+  plan: string;
+}): Promise<WorkerdHandle> {
+  const toml = opts.config;
+  const providerBindings: Record<string, string> = {};
+  for (const name of PROVIDER_ENV_NAMES) {
+    providerBindings[`${name}_API_KEY`] = "bench";
+    providerBindings[`${name}_BASE_URL`] = `${opts.upstream}${BASE_PATH[name] ?? "/v1"}`;
+  }
+
+  const mf = new Miniflare(
+    convertV4MiniflareOptions({
+      log: new Log(LogLevel.WARN),
+      logRequests: false,
+      // A fixed request.cf: Miniflare would otherwise fetch one from the network at start.
+      cf: { colo: "LHR", country: "GB" },
+      resourcePersistencePath: opts.persistDir,
+      workers: [
+        {
+          name: "gateway",
+          modules: true,
+          scriptPath: opts.bundlePath,
+          // Module names are paths relative to this root; the bundle lives outside the checkout.
+          modulesRoot: path.dirname(opts.bundlePath),
+          compatibilityDate: toml.compatibilityDate,
+          compatibilityFlags: toml.compatibilityFlags,
+          // SANDBOX_UPSTREAM off, as in production: every model call goes over HTTP to the mock.
+          // A signing key as production has one (a secret there), so receipts are signed as they would be.
+          bindings: { ...toml.vars, SANDBOX_UPSTREAM: "off", LEDGER_SIGNING_KEY: randomBytes(32).toString("hex"), ...providerBindings },
+          d1Databases: toml.d1Databases,
+          kvNamespaces: toml.kvNamespaces,
+          durableObjects: toml.durableObjects,
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+        },
+        {
+          name: "bare",
+          modules: true,
+          scriptPath: path.join(ROOT, "bench/bare-worker.js"),
+          modulesRoot: path.join(ROOT, "bench"),
+          compatibilityDate: toml.compatibilityDate,
+          compatibilityFlags: toml.compatibilityFlags,
+          bindings: { UPSTREAM: opts.upstream },
+          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+        },
+      ],
+    }),
+  );
+  await mf.ready;
+
+  const db = await mf.getD1Database("DB", "gateway");
+  for (const sql of migrationStatements(toml.migrationsDir)) await db.prepare(sql).run();
+
+  // One row per key, as `npm run keys -- create` writes them (scripts/lib/keys.ts).
+  const keys = Array.from({ length: opts.keyCount }, () => generateKey());
+  const now = Date.now();
+  const insert = db.prepare("INSERT INTO api_keys (id, key_hash, prefix, plan, owner_id, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, NULL)");
+  for (let i = 0; i < keys.length; i += 100) {
+    await db.batch(
+      keys.slice(i, i + 100).map((key, j) => insert.bind(`key_bench${String(i + j).padStart(6, "0")}`, hashKey(key), key.slice(0, DISPLAY_PREFIX_LENGTH), opts.plan, "usr_bench", now)),
+    );
+  }
+
+  const gatewayUrl = (await mf.unsafeGetDirectURL("gateway")).origin;
+  const bareUrl = (await mf.unsafeGetDirectURL("bare")).origin;
+  return { gatewayUrl, bareUrl, pids: workerdPids(), keys, dispose: () => mf.dispose() };
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on("error", reject);
+  });
+}
+
+/**
+ * The bare Worker again, under a plain `workerd serve` with a config of our own and no Miniflare.
+ * Miniflare sends every subrequest of a Worker through an "outbound" interceptor Worker (an extra
+ * isolate hop that copies the request to strip a header) and production does not; this reference
+ * measures what that hop costs, so the figures can be read without it. It cannot host the
+ * gateway: D1 and KV exist locally only as Miniflare's own Workers.
+ */
+export async function startRawBare(opts: { upstream: string; dir: string; compatibilityDate: string }): Promise<{ url: string; pid: number; stop(): void }> {
+  mkdirSync(opts.dir, { recursive: true });
+  copyFileSync(path.join(ROOT, "bench/bare-worker.js"), path.join(opts.dir, "bare-worker.js"));
+  const port = await freePort();
+  const date = opts.compatibilityDate;
+  const config = path.join(opts.dir, "config.capnp");
+  writeFileSync(
+    config,
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [
+    (name = "main", worker = .bare),
+    # The default "internet" service refuses private addresses; the mock is on loopback.
+    (name = "internet", network = (allow = ["public", "private"])),
+  ],
+  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+);
+const bare :Workerd.Worker = (
+  modules = [ (name = "bare-worker.js", esModule = embed "bare-worker.js") ],
+  compatibilityDate = "${date}",
+  bindings = [ (name = "UPSTREAM", text = "${opts.upstream}") ],
+);
+`,
+  );
+  const child = spawn(workerdBinary, ["serve", config], { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr!.on("data", (d) => (stderr += d));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`workerd serve exited (${child.exitCode}): ${stderr}`);
+    try {
+      const res = await fetch(url, { method: "POST", body: "{}" });
+      await res.arrayBuffer();
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (i > 100) throw new Error(`workerd serve did not answer on ${url}: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
+}
