@@ -4,6 +4,7 @@ import { HTTPException } from "hono/http-exception";
 import { adminRoutes } from "./auth/admin-routes";
 import { authAndLimits } from "./auth/middleware";
 import { catalogRoutes } from "./catalog/routes";
+import { chatRoutes } from "./chat/routes";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
 import { planRoutes } from "./plans/routes";
@@ -42,6 +43,7 @@ app.use(authAndLimits);
 
 app.route("/", healthRoutes);
 app.route("/", catalogRoutes);
+app.route("/", chatRoutes);
 app.route("/", planRoutes);
 app.route("/", adminRoutes);
 app.route("/", pubkeyRoutes);

@@ -1,0 +1,151 @@
+import { Hono, type Context } from "hono";
+import type { AppEnv } from "../env";
+import { PLANS } from "../plans/plans";
+import { complete, isServable, stream, type CallContext } from "../providers/call";
+import type { ChatMessage, ModelRequest } from "../providers/types";
+import { chatRequestSchema } from "../routing/request-schema";
+import { route } from "../routing/router";
+import type { RouteDecision } from "../routing/types";
+import { ApiError } from "../shared/errors";
+import { validate } from "../shared/validate";
+import { persistOutcome } from "./persist";
+import { chunk, errorEvent, sseData, SSE_DONE } from "./sse";
+import { proofHash, receiptFor, svcBlock, type Outcome } from "./svc-block";
+
+const ENDPOINT = "/v1/chat/completions";
+
+type Ctx = Context<AppEnv>;
+
+/** x-svc-overhead-us: time in the gateway minus time waiting on upstreams. */
+function overheadUs(c: Ctx, upstreamMs: number) {
+  return String(Math.max(0, Math.round((performance.now() - c.get("startedAt") - upstreamMs) * 1000)));
+}
+
+export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", chatRequestSchema), async (c) => {
+  const body = c.req.valid("json");
+  const key = c.get("apiKey");
+  const plan = PLANS[key.plan];
+  const messages: ChatMessage[] = body.messages;
+  // The schema has applied SPEC.md 4.1's defaults.
+  const maxTokens = body.max_tokens;
+  const temperature = body.temperature;
+  const requestedModel = body.model;
+
+  const decision = route({
+    messages,
+    model: requestedModel,
+    routingMode: body.routing_mode,
+    brainConfig: body.brain_config,
+    allowedModels: plan.models,
+    maxTokens,
+  });
+  const candidates = decision.candidates.filter((m) => isServable(m, c.env));
+  if (!candidates.length) {
+    throw new ApiError(503, "no_provider_available", "No provider is configured for any eligible model.");
+  }
+
+  const callCtx: CallContext = { env: c.env, faults: c.req.header("x-sandbox-fault") ?? null, signal: c.req.raw.signal };
+  const modelRequest: ModelRequest = { messages, maxTokens, temperature };
+  const base = {
+    requestId: c.get("requestId"),
+    created: Math.floor(Date.now() / 1000),
+    decision,
+    request: { messages, model: requestedModel, max_tokens: maxTokens, temperature },
+    endpoint: ENDPOINT,
+  };
+
+  if (body.stream) return streamCompletion(c, base, candidates, modelRequest, callCtx);
+
+  const result = await complete(candidates, modelRequest, callCtx);
+  const outcome: Outcome = {
+    ...base,
+    model: result.model,
+    fallbackFrom: result.fallbackFrom,
+    sandbox: result.sandbox,
+    content: result.completion.content,
+    finishReason: result.completion.finishReason,
+    usage: result.completion.usage,
+    latencyMs: Math.round(performance.now() - c.get("startedAt")),
+  };
+  const receipt = receiptFor(outcome);
+  const proof = proofHash(receipt);
+  c.executionCtx.waitUntil(persistOutcome(c.env, key, outcome, receipt, proof));
+  c.header("x-svc-overhead-us", overheadUs(c, result.upstreamMs));
+  return c.json({
+    id: `svc-${outcome.requestId}`,
+    object: "chat.completion",
+    created: outcome.created,
+    model: outcome.model.id,
+    choices: [{ index: 0, message: { role: "assistant", content: outcome.content }, finish_reason: outcome.finishReason }],
+    usage: outcome.usage,
+    svc: svcBlock(outcome, receipt, proof),
+  });
+});
+
+type Base = Pick<Outcome, "requestId" | "created" | "decision" | "request" | "endpoint">;
+
+/**
+ * SSE in the OpenAI chunk format. `stream()` has already fallen back as needed before the first
+ * content chunk; a failure after it ends the stream with an OpenAI-shaped error event. The last
+ * chunk before [DONE] has empty choices and carries usage and svc, which the SDKs accept whether or
+ * not stream_options.include_usage was asked for.
+ */
+async function streamCompletion(c: Ctx, base: Base, candidates: RouteDecision["candidates"], req: ModelRequest, callCtx: CallContext) {
+  const key = c.get("apiKey");
+  const started = c.get("startedAt");
+  const s = await stream(candidates, req, callCtx);
+  const id = `svc-${base.requestId}`;
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  const writer = writable.getWriter();
+
+  const pump = async () => {
+    let content = "";
+    try {
+      await writer.write(sseData(chunk(id, base.created, s.model.id, { role: "assistant", content: "" }, null)));
+      let done: { finishReason: string; usage: Outcome["usage"] } | undefined;
+      for await (const ev of s.events) {
+        if (ev.type === "delta") {
+          content += ev.content;
+          await writer.write(sseData(chunk(id, base.created, s.model.id, { content: ev.content }, null)));
+        } else done = ev;
+      }
+      if (!done) throw new Error("upstream stream ended without a final event");
+      await writer.write(sseData(chunk(id, base.created, s.model.id, {}, done.finishReason)));
+      const outcome: Outcome = {
+        ...base,
+        model: s.model,
+        fallbackFrom: s.fallbackFrom,
+        sandbox: s.sandbox,
+        content,
+        finishReason: done.finishReason,
+        usage: done.usage,
+        latencyMs: Math.round(performance.now() - started),
+      };
+      const receipt = receiptFor(outcome);
+      const proof = proofHash(receipt);
+      await writer.write(
+        sseData({ id, object: "chat.completion.chunk", created: base.created, model: s.model.id, choices: [], usage: done.usage, svc: svcBlock(outcome, receipt, proof) }),
+      );
+      await writer.write(SSE_DONE);
+      await writer.close();
+      await persistOutcome(c.env, key, outcome, receipt, proof);
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      try {
+        await writer.write(sseData(errorEvent(`The upstream stream from ${s.model.id} failed after it began: ${message}`, "upstream_stream_error")));
+        await writer.close();
+      } catch {
+        // The client has gone; nothing left to tell it.
+      }
+    }
+  };
+  c.executionCtx.waitUntil(pump());
+
+  return new Response(readable, {
+    headers: {
+      "content-type": "text/event-stream; charset=utf-8",
+      "cache-control": "no-cache",
+      "x-svc-overhead-us": overheadUs(c, s.upstreamMs()),
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { canonicalJson } from "../../src/shared/canonical-json";
+import { hashString } from "../../src/shared/hash";
+import { verifySignature } from "../../src/shared/signing";
+import { requestHash, responseHash } from "../../src/proof/receipt";
+import { call, eventually, newKey } from "../helpers";
+
+async function completion(key: string, content = "Write a haiku about the sea.") {
+  const r = await call("/v1/chat/completions", { key, json: { model: "gpt-5-mini", messages: [{ role: "user", content }], max_tokens: 64, temperature: 0.3 } });
+  expect(r.status).toBe(200);
+  return r.json;
+}
+
+const proofOf = (id: string) => eventually(async () => {
+  const r = await call(`/v1/proof/${id}`);
+  return r.status === 200 ? r : undefined;
+});
+
+describe("proof receipts", () => {
+  it("every completion stores a signed receipt that GET /v1/proof/{id} verifies, publicly", async () => {
+    const { key } = await newKey();
+    const b = await completion(key);
+    const r = await proofOf(b.svc.proof.request_id);
+    expect(r.json).toMatchObject({
+      object: "proof.verification", request_id: b.svc.proof.request_id, valid: true, signed: true, signature_valid: true,
+      proof_hash: b.svc.proof.proof_hash, recomputed_proof_hash: b.svc.proof.proof_hash,
+    });
+    expect(r.json.receipt).toMatchObject({ model: "gpt-5-mini", provider: "openai", mode: "direct", usage: b.usage, cost_usd: b.svc.cost.total_usd });
+  });
+
+  it("is checkable by a third party from the documented formulas alone", async () => {
+    const { key } = await newKey();
+    const messages = [{ role: "user", content: "Name three prime numbers." }];
+    const r = await call("/v1/chat/completions", { key, json: { model: "claude-haiku-4-5", messages, max_tokens: 80, temperature: 0.2 } });
+    const b = r.json;
+    // request_hash and response_hash from what the client sent and received.
+    expect(b.svc.proof.request_hash).toBe(requestHash({ messages: messages as never, model: "claude-haiku-4-5", max_tokens: 80, temperature: 0.2 }));
+    expect(b.svc.proof.response_hash).toBe(responseHash({ content: b.choices[0].message.content, finish_reason: b.choices[0].finish_reason, model: b.model, usage: b.usage }));
+    const v = (await proofOf(b.svc.proof.request_id)).json;
+    expect(hashString(canonicalJson(v.receipt))).toBe(b.svc.proof.proof_hash);
+    const pub = (await call("/v1/proof/pubkey")).json;
+    expect(verifySignature(b.svc.proof.proof_hash, v.signature, pub.public_key_hex)).toBe(true);
+  });
+
+  it("a tampered receipt fails verification", async () => {
+    const { key } = await newKey();
+    const b = await completion(key, "Summarize the plot of Hamlet.");
+    const id = b.svc.proof.request_id;
+    await proofOf(id);
+    await env.DB.prepare("UPDATE proof_receipts SET receipt = replace(receipt, '\"model\":\"gpt-5-mini\"', '\"model\":\"gpt-5-nano\"') WHERE request_id = ?").bind(id).run();
+    const r = await call(`/v1/proof/${id}`);
+    expect(r.json.valid).toBe(false);
+    expect(r.json.recomputed_proof_hash).not.toBe(r.json.proof_hash);
+
+    // A forged hash to match the edit still fails on the signature.
+    const row = await env.DB.prepare("SELECT receipt FROM proof_receipts WHERE request_id = ?").bind(id).first<{ receipt: string }>();
+    await env.DB.prepare("UPDATE proof_receipts SET proof_hash = ? WHERE request_id = ?").bind(hashString(row!.receipt), id).run();
+    const forged = await call(`/v1/proof/${id}`);
+    expect(forged.json).toMatchObject({ valid: false, signature_valid: false });
+  });
+
+  it("an unknown request id is 404 proof_not_found", async () => {
+    const r = await call("/v1/proof/nope");
+    expect(r.status).toBe(404);
+    expect(r.json.error).toBe("proof_not_found");
+  });
+});
