@@ -26,7 +26,7 @@ async function drain(s: StreamResult) {
   return { deltas, content: deltas.join(""), done: done! };
 }
 
-const caught = <T>(p: Promise<T>) => p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e);
+const caught = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e);
 
 describe("complete() and stream() through the real adapters against the sandbox", () => {
   it.each([
