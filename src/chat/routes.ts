@@ -1,12 +1,11 @@
 import { Hono, type Context } from "hono";
 import type { AppEnv } from "../env";
 import { PLANS } from "../plans/plans";
-import { complete, isServable, stream, type CallContext } from "../providers/call";
+import { complete, stream, type CallContext } from "../providers/call";
 import type { ChatMessage, ModelRequest } from "../providers/types";
 import { chatRequestSchema } from "../routing/request-schema";
 import { route } from "../routing/router";
 import type { RouteDecision } from "../routing/types";
-import { ApiError } from "../shared/errors";
 import { validate } from "../shared/validate";
 import { persistOutcome } from "./persist";
 import { chunk, errorEvent, sseData, SSE_DONE } from "./sse";
@@ -39,10 +38,9 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
     allowedModels: plan.models,
     maxTokens,
   });
-  const candidates = decision.candidates.filter((m) => isServable(m, c.env));
-  if (!candidates.length) {
-    throw new ApiError(503, "no_provider_available", "No provider is configured for any eligible model.");
-  }
+  // Unservable candidates (no key, sandbox off) are skipped by the provider layer, which reports a
+  // later one serving as a fallback from the intended model, and 503s when none can serve.
+  const candidates = decision.candidates;
 
   const callCtx: CallContext = { env: c.env, faults: c.req.header("x-sandbox-fault") ?? null, signal: c.req.raw.signal };
   const modelRequest: ModelRequest = { messages, maxTokens, temperature };
