@@ -6,10 +6,10 @@
 import type { Model } from "../catalog/models";
 import type { Env } from "../env";
 import { ApiError } from "../shared/errors";
-import { completeOnce, failureOf, openStream, type FetchLike, type OpenStream, type Outcome, type Route, type UpstreamClock } from "./attempt";
+import { completeOnce, failureOf, openStream, type AttemptInput, type FetchLike, type OpenStream, type Outcome, type Route, type UpstreamClock } from "./attempt";
 import { ADAPTERS } from "./protocols";
 import { PROVIDER_REGISTRY, providerBaseUrl, providerKey } from "./registry";
-import { retryDelay, retryPolicy, type PolicyEnv, type RetryPolicy } from "./retry";
+import { retryDelay, retryPolicy, type PolicyEnv } from "./retry";
 import { SANDBOX_ORIGIN, sandboxFetch } from "./sandbox";
 import { sandboxHeaders } from "./sandbox-faults";
 import { estimatePromptTokens, estimateTokens, usageOf } from "./tokens";
@@ -83,6 +83,7 @@ interface Served<T> {
   value: T;
   attempts: Attempt[];
   fallbackFrom: Model | null;
+  clock: UpstreamClock;
 }
 
 function allFailed(attempts: Attempt[], aborted: boolean): ApiError {
@@ -96,11 +97,12 @@ function allFailed(attempts: Attempt[], aborted: boolean): ApiError {
 /** The retry and fallback loop shared by complete() and stream(). */
 async function serve<T>(
   candidates: readonly Model[],
+  req: ModelRequest,
   ctx: CallContext,
-  policy: RetryPolicy,
-  clock: UpstreamClock,
-  once: (route: Route, extraHeaders: Record<string, string> | undefined) => Promise<Outcome<T>>,
+  once: (input: AttemptInput) => Promise<Outcome<T>>,
 ): Promise<Served<T>> {
+  const policy = retryPolicy(ctx.env);
+  const clock: UpstreamClock = { ms: 0 };
   const attempts: Attempt[] = [];
   let servable = false;
   for (const model of candidates) {
@@ -109,11 +111,12 @@ async function serve<T>(
     servable = true;
     for (let retry = 0; ; retry++) {
       const started = performance.now();
-      const out = await once(route, route.sandbox ? nextAttemptHeaders(ctx, model) : undefined);
+      const extraHeaders = route.sandbox ? nextAttemptHeaders(ctx, model) : undefined;
+      const out = await once({ route, req, timeoutMs: policy.timeoutMs, signal: ctx.signal, extraHeaders, clock });
       const latency_ms = Math.round(performance.now() - started);
       if (out.ok) {
         attempts.push({ model: model.id, ok: true, status: out.status, error: null, latency_ms });
-        return { route, value: out.value, attempts, fallbackFrom: model === candidates[0] ? null : candidates[0]! };
+        return { route, value: out.value, attempts, fallbackFrom: model === candidates[0] ? null : candidates[0]!, clock };
       }
       attempts.push({ model: model.id, ok: false, status: out.status, error: out.error, latency_ms });
       if (out.aborted) throw allFailed(attempts, true);
@@ -133,11 +136,7 @@ async function serve<T>(
 }
 
 export async function complete(candidates: Model[], req: ModelRequest, ctx: CallContext): Promise<CallResult> {
-  const policy = retryPolicy(ctx.env);
-  const clock: UpstreamClock = { ms: 0 };
-  const served = await serve(candidates, ctx, policy, clock, (route, extraHeaders) =>
-    completeOnce({ route, req, timeoutMs: policy.timeoutMs, signal: ctx.signal, extraHeaders, clock }),
-  );
+  const served = await serve(candidates, req, ctx, completeOnce);
   const { content, finishReason, usage } = served.value;
   return {
     model: served.route.model,
@@ -145,22 +144,20 @@ export async function complete(candidates: Model[], req: ModelRequest, ctx: Call
     fallbackFrom: served.fallbackFrom,
     attempts: served.attempts,
     sandbox: served.route.sandbox,
-    upstreamMs: clock.ms,
+    upstreamMs: served.clock.ms,
   };
 }
 
 export async function stream(candidates: Model[], req: ModelRequest, ctx: CallContext): Promise<StreamResult> {
-  const policy = retryPolicy(ctx.env);
-  const clock: UpstreamClock = { ms: 0 };
-  const served = await serve(candidates, ctx, policy, clock, (route, extraHeaders) =>
-    openStream({ route, req, timeoutMs: policy.timeoutMs, signal: ctx.signal, extraHeaders, clock }),
-  );
+  const served = await serve(candidates, req, ctx, openStream);
+  const { clock } = served;
   return {
     model: served.route.model,
     fallbackFrom: served.fallbackFrom,
     attempts: served.attempts,
     sandbox: served.route.sandbox,
-    events: { [Symbol.asyncIterator]: () => streamEvents(served.value, served.route.model, req, clock) },
+    // A generator is its own iterable: the stream can be read once, as an upstream body can.
+    events: streamEvents(served.value, served.route.model, req, clock),
     upstreamMs: () => clock.ms,
   };
 }
