@@ -76,7 +76,9 @@ describe("POST /v1/handoff", () => {
     console.log(`50 concurrent appends: ${elapsed.toFixed(0)} ms`);
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(results.map((r) => r.json.seq).sort((a: number, b: number) => a - b)).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    const readStarted = performance.now();
     const c = await chain(key, "ws-race");
+    console.log(`GET chain of 50 with verification: ${(performance.now() - readStarted).toFixed(0)} ms`);
     expect(c.count).toBe(50);
     expect(c.verification).toEqual({ ok: true, n: 50, first_broken_index: null, reasons: [], signing_enabled: true });
     c.data.forEach((e: any, i: number) => {
