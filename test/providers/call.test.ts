@@ -28,13 +28,16 @@ async function drain(s: StreamResult) {
 
 const caught = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e);
 
+/** One model per wire protocol, plus Mistral: OpenAI-compatible without a usage chunk, so usage is estimated. */
+const EVERY_PROTOCOL: Array<[string, ReturnType<typeof model>]> = [
+  ["openai", nano],
+  ["anthropic", haiku],
+  ["gemini", flash],
+  ["openai-compatible (mistral)", model("mistral-large-2512")],
+];
+
 describe("complete() and stream() through the real adapters against the sandbox", () => {
-  it.each([
-    ["openai", nano],
-    ["anthropic", haiku],
-    ["gemini", flash],
-    ["openai-compatible (mistral)", model("mistral-large-2512")],
-  ])("serves %s, not streamed", async (_, m) => {
+  it.each(EVERY_PROTOCOL)("serves %s, not streamed", async (_, m) => {
     const r = await complete([m], REQ, ctx());
     expect(r.model).toBe(m);
     expect(r.sandbox).toBe(true);
@@ -47,12 +50,7 @@ describe("complete() and stream() through the real adapters against the sandbox"
     expect(await complete([m], REQ, ctx())).toMatchObject({ completion: r.completion });
   });
 
-  it.each([
-    ["openai", nano],
-    ["anthropic", haiku],
-    ["gemini", flash],
-    ["openai-compatible (mistral, usage estimated)", model("mistral-large-2512")],
-  ])("serves %s, streamed in several deltas then one done", async (_, m) => {
+  it.each(EVERY_PROTOCOL)("serves %s, streamed in several deltas then one done", async (_, m) => {
     const s = await stream([m], REQ, ctx());
     expect(s.model).toBe(m);
     expect(s.sandbox).toBe(true);
