@@ -18,16 +18,21 @@ export interface BrainConfigIssue {
   message: string;
 }
 
-const catalogId = z
+function toCatalogId(id: string, ctx: z.RefinementCtx): string {
+  const model = findModel(id);
+  if (model) return model.id;
+  ctx.addIssue({ code: "custom", message: `unknown model "${id}" (GET /v1/models lists the catalog)` });
+  return z.NEVER;
+}
+
+const catalogId = z.string().trim().min(1).transform(toCatalogId);
+
+// "auto" as the config's model means "no pin", the same as leaving it out.
+const pin = z
   .string()
   .trim()
   .min(1)
-  .transform((id, ctx) => {
-    const model = findModel(id);
-    if (model) return model.id;
-    ctx.addIssue({ code: "custom", message: `unknown model "${id}" (GET /v1/models lists the catalog)` });
-    return z.NEVER;
-  });
+  .transform((id, ctx) => (id === "auto" ? undefined : toCatalogId(id, ctx)));
 
 /** `blocked` entries: a provider id, or a model (catalog or upstream id, stored as the catalog id). */
 const modelOrProvider = z
@@ -68,8 +73,7 @@ const ruleSchema = z
   .transform((r): BrainRule => ({ when: r.when ?? {}, ...(r.model ? { model: r.model } : { mode: r.mode! }) }));
 
 const FIELD_SCHEMAS = {
-  // "auto" as the config's model means "no pin", the same as leaving it out.
-  model: z.union([z.literal("auto"), catalogId]),
+  model: pin,
   max_cost_per_request: usd,
   max_cost: usd,
   blocked: z.array(modelOrProvider),
@@ -122,7 +126,7 @@ export function checkBrainConfig(input: unknown): { config: BrainConfig; issues:
 /** The canonical form: aliases folded, ids in catalog form, lists de-duplicated, empty keys dropped. */
 function normalize(v: { [K in keyof typeof FIELD_SCHEMAS]?: z.output<(typeof FIELD_SCHEMAS)[K]> }, rules: BrainRule[]): BrainConfig {
   const config: BrainConfig = {};
-  if (v.model !== undefined && v.model !== "auto") config.model = v.model;
+  if (v.model !== undefined) config.model = v.model;
   // Both spellings given: the stricter cap holds.
   const caps = [v.max_cost_per_request, v.max_cost].filter((x): x is number => x !== undefined);
   if (caps.length) config.max_cost_per_request = Math.min(...caps);

@@ -172,14 +172,13 @@ function scoreText(text: string) {
       // prevCode is only read for punctuation patterns; any letter stands for the word just ended.
       prevCode = 97;
       const key = nonZero(word);
-      if (prefix1 === 0) {
-        // The common case: the previous word starts no phrase, so only this word is looked up.
-        prefix2 = 0;
+      if (prefix1 === 0 && prefix2 === 0) {
+        // The common case: no phrase is open, so only this word is looked up.
         prefix1 = credit(lookup(key)) ? key : 0;
       } else {
-        const pair = nonZero(mix(prefix1, key));
         if (prefix2) credit(lookup(nonZero(mix(prefix2, key))));
-        prefix2 = credit(lookup(pair)) ? pair : 0;
+        const pair = prefix1 ? nonZero(mix(prefix1, key)) : 0;
+        prefix2 = pair && credit(lookup(pair)) ? pair : 0;
         prefix1 = credit(lookup(key)) ? key : 0;
       }
     }

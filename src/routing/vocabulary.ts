@@ -72,7 +72,7 @@ export const CUES: Readonly<Record<Exclude<Signal, "long_context" | "simple">, C
     ],
     weak: [
       "imagine", "character", "characters", "plot", "narrative", "verse", "metaphor", "brainstorm", "essay", "blog",
-      "fantasy", "dialogue", "script", "novel", "write a", "invent", "tale",
+      "fantasy", "dialogue", "novel", "write a", "invent", "tale",
     ],
   },
   extraction: {
