@@ -149,3 +149,50 @@ describe("GET /v1/handoff/{id} and tenant isolation", () => {
     expect(rows).toHaveLength(1);
   });
 });
+
+describe("WorkspaceLedger recovery", () => {
+  type Sql = { exec: (q: string, ...b: unknown[]) => { toArray(): any[] } };
+  const tipOf = (sql: Sql, table: string) => sql.exec(`SELECT seq, handoff_id FROM ${table}`).toArray();
+
+  it("an append written to D1 but not promoted to the tip (the object died in between) is adopted", async () => {
+    const { key, record } = await newKey();
+    const first = await append(key, "ws-rec");
+    const second = await append(key, "ws-rec");
+    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-rec")));
+    // Rewind the stored tip to the first entry and leave the second as pending, as a crash would.
+    await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
+      const sql = state.storage.sql;
+      sql.exec("INSERT INTO pending SELECT * FROM tip");
+      sql.exec("UPDATE tip SET seq = 0, handoff_id = ?, hash = ?, signature = ?, created_at = ?", first.id, first.hash, first.signature, first.created_at);
+    });
+    const third = await append(key, "ws-rec");
+    expect(third).toMatchObject({ seq: 2, prev_handoff_id: second.id });
+    await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
+      expect(tipOf(state.storage.sql, "pending")).toEqual([]);
+      expect(tipOf(state.storage.sql, "tip")).toEqual([{ seq: 2, handoff_id: third.id }]);
+    });
+    expect((await chain(key, "ws-rec")).verification.ok).toBe(true);
+  });
+
+  it("a pending append that never reached D1 is dropped", async () => {
+    const { key, record } = await newKey();
+    const first = await append(key, "ws-rec2");
+    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-rec2")));
+    await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
+      state.storage.sql.exec("INSERT INTO pending (id, seq, handoff_id, hash, signature, created_at) VALUES (1, 1, 'ho_lost', 'sha256:x', NULL, '2026-01-01T00:00:00.000Z')");
+    });
+    const second = await append(key, "ws-rec2");
+    expect(second).toMatchObject({ seq: 1, prev_handoff_id: first.id });
+    expect((await chain(key, "ws-rec2")).verification.ok).toBe(true);
+  });
+
+  it("a ledger without a stored tip continues from the latest entry in D1", async () => {
+    const { key, record } = await newKey();
+    const first = await append(key, "ws-rec3");
+    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-rec3")));
+    await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
+      state.storage.sql.exec("DELETE FROM tip");
+    });
+    expect(await append(key, "ws-rec3")).toMatchObject({ seq: 1, prev_handoff_id: first.id, prev_hash: first.hash });
+  });
+});
