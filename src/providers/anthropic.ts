@@ -10,7 +10,7 @@ import {
 } from "./adapter";
 import type { SseMessage } from "./sse";
 import { usageOf } from "./tokens";
-import type { ChatMessage } from "./types";
+import { alternatingTurns } from "./turns";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
 
@@ -30,21 +30,6 @@ const ERROR_STATUS: Record<string, number> = {
 const inputTokens = (u: Record<string, unknown>) =>
   (num(u.input_tokens) ?? 0) + (num(u.cache_creation_input_tokens) ?? 0) + (num(u.cache_read_input_tokens) ?? 0);
 
-/** Anthropic wants alternating turns: consecutive messages of one role are joined. */
-function turns(messages: readonly ChatMessage[]) {
-  const system: string[] = [];
-  const out: Array<{ role: "user" | "assistant"; content: string }> = [];
-  for (const m of messages) {
-    if (m.role === "system") system.push(m.content);
-    else {
-      const last = out[out.length - 1];
-      if (last && last.role === m.role) last.content += `\n\n${m.content}`;
-      else out.push({ role: m.role, content: m.content });
-    }
-  }
-  return { system: system.join("\n\n"), messages: out };
-}
-
 function streamError(obj: Record<string, unknown>): UpstreamFault {
   const err = isObject(obj.error) ? obj.error : {};
   const type = typeof err.type === "string" ? err.type : "error";
@@ -54,11 +39,11 @@ function streamError(obj: Record<string, unknown>): UpstreamFault {
 
 export const anthropicAdapter: Adapter = {
   request(model, req, target) {
-    const { system, messages } = turns(req.messages);
+    const { system, turns } = alternatingTurns(req.messages);
     const body: Record<string, unknown> = {
       model: model.upstream_id,
       max_tokens: req.maxTokens,
-      messages,
+      messages: turns,
       // Anthropic's range is 0-1 where OpenAI's is 0-2.
       temperature: Math.min(req.temperature, 1),
     };

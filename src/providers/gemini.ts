@@ -10,6 +10,7 @@ import {
 } from "./adapter";
 import type { SseMessage } from "./sse";
 import { usageOf } from "./tokens";
+import { alternatingTurns } from "./turns";
 import type { TokenUsage } from "./types";
 
 const FINISH: Record<string, string> = {
@@ -52,24 +53,13 @@ function embeddedError(body: Json): UpstreamFault | null {
 
 export const geminiAdapter: Adapter = {
   request(model, req, target) {
-    const system: string[] = [];
-    const contents: Array<{ role: "user" | "model"; parts: Array<{ text: string }> }> = [];
-    for (const m of req.messages) {
-      if (m.role === "system") {
-        system.push(m.content);
-        continue;
-      }
-      const role = m.role === "assistant" ? "model" : "user";
-      const last = contents[contents.length - 1];
-      // Consecutive turns of one role become parts of one content, as the API expects turns to alternate.
-      if (last && last.role === role) last.parts.push({ text: m.content });
-      else contents.push({ role, parts: [{ text: m.content }] });
-    }
+    const { system, turns } = alternatingTurns(req.messages);
+    const contents = turns.map((t) => ({ role: t.role === "assistant" ? "model" : "user", parts: [{ text: t.content }] }));
     const body: Record<string, unknown> = {
       contents,
       generationConfig: { maxOutputTokens: req.maxTokens, temperature: req.temperature },
     };
-    if (system.length) body.systemInstruction = { parts: system.map((text) => ({ text })) };
+    if (system) body.systemInstruction = { parts: [{ text: system }] };
     const method = target.stream ? "streamGenerateContent?alt=sse" : "generateContent";
     const headers: Record<string, string> = { "content-type": "application/json" };
     if (target.apiKey) headers["x-goog-api-key"] = target.apiKey;

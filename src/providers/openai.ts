@@ -9,7 +9,8 @@ import {
 } from "./adapter";
 import { PROVIDER_REGISTRY } from "./registry";
 import type { SseMessage } from "./sse";
-import type { TokenUsage } from "./types";
+import { alternatingTurns } from "./turns";
+import type { ChatMessage, TokenUsage } from "./types";
 
 // Compatible servers mostly send OpenAI's own values; these are the strays seen in the wild.
 const FINISH: Record<string, string> = {
@@ -35,12 +36,17 @@ function embeddedError(obj: Record<string, unknown>): UpstreamFault | null {
   return new UpstreamFault(`upstream error: ${message}`, code !== null && code >= 400 && code < 600 ? code : 500);
 }
 
+function alternated(messages: readonly ChatMessage[]) {
+  const { system, turns } = alternatingTurns(messages);
+  return system ? [{ role: "system", content: system }, ...turns] : turns;
+}
+
 export const openaiAdapter: Adapter = {
   request(model, req, target) {
     const compat = PROVIDER_REGISTRY[model.provider].compat;
     const body: Record<string, unknown> = {
       model: model.upstream_id,
-      messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: compat?.alternateTurns ? alternated(req.messages) : req.messages.map((m) => ({ role: m.role, content: m.content })),
       [compat?.maxTokensField ?? "max_tokens"]: req.maxTokens,
     };
     if (!compat?.fixedTemperature?.test(model.upstream_id)) body.temperature = req.temperature;

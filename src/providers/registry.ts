@@ -18,6 +18,8 @@ export interface OpenAiCompat {
   maxTokensField: "max_tokens" | "max_completion_tokens";
   /** OpenAI's reasoning models (gpt-5*, o*) accept only the default temperature. */
   fixedTemperature?: RegExp;
+  /** Perplexity rejects consecutive messages of one role ("user or tool messages should alternate"). */
+  alternateTurns?: boolean;
 }
 
 export interface ProviderEntry extends ProviderConfig {
@@ -44,7 +46,8 @@ export const PROVIDER_REGISTRY: Readonly<Record<ProviderId, ProviderEntry>> = {
   xai: p("xai", "openai", "https://api.x.ai/v1"),
   together: p("together", "openai", "https://api.together.xyz/v1"),
   fireworks: p("fireworks", "openai", "https://api.fireworks.ai/inference/v1"),
-  perplexity: p("perplexity", "openai", "https://api.perplexity.ai"),
+  // Perplexity reports usage in its stream chunks unasked; not sending stream_options spares a 400 if it ever stops ignoring it.
+  perplexity: p("perplexity", "openai", "https://api.perplexity.ai", { streamOptions: false, maxTokensField: "max_tokens", alternateTurns: true }),
   cohere: p("cohere", "openai", "https://api.cohere.ai/compatibility/v1"),
   openrouter: p("openrouter", "openai", "https://openrouter.ai/api/v1"),
 };

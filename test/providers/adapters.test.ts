@@ -44,6 +44,18 @@ describe("OpenAI chat completions adapter", () => {
     expect(up.headers).not.toHaveProperty("authorization");
   });
 
+  it("alternates turns for Perplexity, which rejects two user messages in a row", () => {
+    const up = openaiAdapter.request(
+      model("sonar"),
+      { messages: [{ role: "system", content: "s" }, { role: "user", content: "a" }, { role: "user", content: "b" }], maxTokens: 9, temperature: 0.2 },
+      target(true),
+    );
+    const body = JSON.parse(up.body);
+    expect(body.messages).toEqual([{ role: "system", content: "s" }, { role: "user", content: "a\n\nb" }]);
+    expect(body).not.toHaveProperty("stream_options");
+    expect(up.url).toBe("https://up.example/v1/chat/completions");
+  });
+
   it("reads the recorded response", () => {
     expect(openaiAdapter.response(openaiResponse)).toEqual({
       content: "Paris is the capital of France.",
