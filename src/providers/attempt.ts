@@ -120,35 +120,33 @@ export async function openStream(input: AttemptInput): Promise<Outcome<OpenStrea
   const started = performance.now();
   let status: number | null = null;
   let reader: SseReader | null = null;
+  let opened = false;
   try {
     const res = await send(input, true, deadline);
     status = res.status;
-    if (!res.ok) {
-      deadline.dispose();
-      return await httpFailure(res, input.route.adapter);
-    }
+    if (!res.ok) return await httpFailure(res, input.route.adapter);
     if (!res.body) throw new UpstreamFault("stream response has no body");
     reader = new SseReader(res.body.getReader());
     deadline.watch(reader);
     const decoder = input.route.adapter.decoder();
     for (;;) {
       const msg = await reader.next();
-      if (msg === null) {
-        if (!decoder.finished) throw new UpstreamFault("stream ended before any content");
+      if (msg === null && !decoder.finished) throw new UpstreamFault("stream ended before any content");
+      const first = msg === null ? null : decoder.push(msg);
+      if (msg === null || first) {
+        // From here the stream belongs to the events iterator, which keeps the deadline going.
+        opened = true;
         deadline.waitingOnUpstream(false);
-        return { ok: true, status, value: { first: null, reader, decoder, deadline } };
-      }
-      const delta = decoder.push(msg);
-      if (delta) {
-        deadline.waitingOnUpstream(false);
-        return { ok: true, status, value: { first: delta, reader, decoder, deadline } };
+        return { ok: true, status, value: { first: first || null, reader, decoder, deadline } };
       }
     }
   } catch (err) {
-    reader?.cancel();
-    deadline.dispose();
     return failureOf(err, deadline, status, input.signal);
   } finally {
     input.clock.ms += performance.now() - started;
+    if (!opened) {
+      reader?.cancel();
+      deadline.dispose();
+    }
   }
 }
