@@ -4,8 +4,13 @@ import type { Db } from "../db/client";
 import { workspaceManifests } from "../db/schema";
 import type { PolicyManifest } from "../policy/risk";
 
-/** Workspace ids appear in paths (`/v1/workspace/{id}/snapshot`), so no slash and no white space. */
-export const workspaceIdSchema = z.string().regex(/^[^\s/]{1,128}$/, "1 to 128 characters, no slash or white space");
+/**
+ * Workspace ids appear in URL paths (`/v1/workspace/{id}/snapshot`) and in the shell commands of the
+ * generated files, so they are restricted to characters that need no quoting in either.
+ */
+export const workspaceIdSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$/, "1 to 128 characters: letters, digits and . _ : @ + = - (starting with a letter or digit)");
 
 const listOf = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max);
 

@@ -71,7 +71,7 @@ describe("POST /v1/workspace/readiness", () => {
     expect((await call("/v1/policy/check", { key, json: check })).json.risk_tier).toBe("auto");
   });
 
-  it.each([[{}], [{ workspace_id: "" }], [{ workspace_id: "a b" }], [{ workspace_id: "w", stack: "ts" }], [{ workspace_id: "w", require_handoffs: "yes" }]])("400 on %j", async (body) => {
+  it.each([[{}], [{ workspace_id: "" }], [{ workspace_id: "a b" }], [{ workspace_id: "it's" }], [{ workspace_id: "-x" }], [{ workspace_id: "x".repeat(129) }], [{ workspace_id: "w", stack: "ts" }], [{ workspace_id: "w", require_handoffs: "yes" }]])("400 on %j", async (body) => {
     const { key } = await newKey();
     const r = await call("/v1/workspace/readiness", { key, json: body });
     expect(r.status).toBe(400);
