@@ -99,6 +99,18 @@ describe("retries and fallback", () => {
     expect(malformed.fallbackFrom).toBe(flash);
     expect(malformed.attempts).toHaveLength(2);
     expect(malformed.attempts[0]).toMatchObject({ ok: false, status: 200, error: expect.stringContaining("malformed JSON") });
+    const halfBody = await complete([haiku, nano], REQ, ctx("claude-haiku-4-5=cut"));
+    expect(halfBody.attempts.map((a) => [a.model, a.ok])).toEqual([["claude-haiku-4-5", false], ["gpt-5-nano", true]]);
+  });
+
+  it("stops trying as soon as the client goes away", async () => {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const started = Date.now();
+    const err = (await caught(complete([flash, nano], REQ, ctx("google=timeout", { signal: controller.signal })))) as ApiError;
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect([err.status, err.code]).toEqual([502, "upstream_error"]);
+    expect(err.extra.attempts).toEqual([expect.objectContaining({ model: "gemini-2.5-flash", error: "aborted by the client" })]);
   });
 
   it("times out after UPSTREAM_TIMEOUT_MS and falls back without retrying the silent model", async () => {
