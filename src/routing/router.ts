@@ -179,9 +179,13 @@ function lastResort(ctx: Context, prefix: string, mode: RoutingMode): RouteDecis
     [onPlanModels, "the block list"],
   ];
   const [pool, relaxed] = pools.find(([p]) => p.length) ?? [[...MODELS], "the plan"];
-  const chosen = pool.toSorted(
-    (a, b) => Number(fitsContext(b, l)) - Number(fitsContext(a, l)) || worstCaseUsd(a, l) - worstCaseUsd(b, l) || b.context_tokens - a.context_tokens,
-  )[0]!;
+  // Among models that fit, the cheapest worst case; if none fits, the largest context (nearest to fitting).
+  const chosen = pool.toSorted((a, b) => {
+    const fitA = fitsContext(a, l);
+    const fitB = fitsContext(b, l);
+    if (fitA !== fitB) return fitA ? -1 : 1;
+    return fitA ? worstCaseUsd(a, l) - worstCaseUsd(b, l) : b.context_tokens - a.context_tokens;
+  })[0]!;
   const why = whyExcluded(chosen, l);
   return decision(
     ctx,
@@ -220,7 +224,7 @@ function pinned(ctx: Context, model: Model, source: string, rule: string): Route
   const why = whyExcluded(model, l);
   if (why === null) {
     const others = rank(ctx, model.tier, wantedCapabilities(ctx.detected), false, model);
-    return decision(ctx, "direct", fallbackChain(model, others, ctx), `${signalsPhrase(ctx.detected)} ${title(source)} pins ${model.id}.`, rule);
+    return decision(ctx, "direct", fallbackChain(model, others, ctx), `${signalsPhrase(ctx.detected)} Pinned by ${source}: ${model.id}.`, rule);
   }
   if (!onPlan(model, l)) {
     // SPEC.md section 8, rule 2: a model off the plan goes to the cheapest model the plan allows.
@@ -230,8 +234,19 @@ function pinned(ctx: Context, model: Model, source: string, rule: string): Route
     const chosen = ranked[0]!;
     return decision(ctx, "agility", fallbackChain(chosen, ranked, ctx), `${prefix}routed to the cheapest allowed model, ${chosen.id}. ${signalsPhrase(ctx.detected)}`, "plan_restriction");
   }
-  const mode = ctx.input.routingMode ?? DEFAULT_MODE;
-  return byMode(ctx, mode, ctx.input.routingMode ? "routing_mode" : "default", rule, `${model.id} (${source}) ${why}; routed instead. `);
+  return byRequestMode(ctx, rule, `${model.id} (${source}) ${why}; routed instead. `);
+}
+
+/** When a pin cannot be used: the request's routing_mode, else the default mode. */
+function byRequestMode(ctx: Context, rule: string, prefix: string): RouteDecision {
+  const mode = ctx.input.routingMode;
+  return mode ? byMode(ctx, mode, "routing_mode", rule, prefix) : byMode(ctx, DEFAULT_MODE, "default", rule, prefix);
+}
+
+/** A pin named by brain_config, which may hold any string when the config did not go through the normaliser. */
+function pinById(ctx: Context, id: string, source: string, rule: string): RouteDecision {
+  const model = findModel(id);
+  return model ? pinned(ctx, model, source, rule) : byRequestMode(ctx, rule, `${source} names unknown model ${JSON.stringify(id)}; routed instead. `);
 }
 
 /** An id that is not in the catalog: the safe budget default, chosen by signals on the budget tier. */
@@ -278,18 +293,11 @@ export function route(input: RouteInput): RouteDecision {
     const rule = config.rules![ruleIndex]!;
     const source = `brain_config rule ${ruleIndex + 1} (${describeRule(rule)})`;
     const ruleId = `brain_config.rules[${ruleIndex}]`;
-    if (rule.model !== undefined) {
-      const model = findModel(rule.model);
-      if (model) return pinned(ctx, model, source, ruleId);
-      return byMode(ctx, input.routingMode ?? DEFAULT_MODE, input.routingMode ? "routing_mode" : "default", ruleId, `${source} names unknown model ${JSON.stringify(rule.model)}; routed instead. `);
-    }
+    if (rule.model !== undefined) return pinById(ctx, rule.model, source, ruleId);
     if (rule.mode !== undefined) return byMode(ctx, rule.mode, source, ruleId);
   }
 
-  if (config.model !== undefined && config.model !== "auto") {
-    const model = findModel(config.model);
-    if (model) return pinned(ctx, model, "brain_config model", "brain_config.model");
-  }
+  if (config.model !== undefined && config.model !== "auto") return pinById(ctx, config.model, "brain_config model", "brain_config.model");
 
   if (input.routingMode) return byMode(ctx, input.routingMode, "routing_mode", "routing_mode");
   return byMode(ctx, DEFAULT_MODE, "default", "default_mode");

@@ -156,7 +156,7 @@ describe("brain_config in routing", () => {
     expect(d.mode).toBe("direct");
     expect(d.candidates[0]!.id).toBe("claude-sonnet-4-6");
     expect(d.rule).toBe("brain_config.rules[0]");
-    expect(d.reason).toContain("Brain_config rule 1 (signal code) pins claude-sonnet-4-6");
+    expect(d.reason).toContain("Pinned by brain_config rule 1 (signal code): claude-sonnet-4-6.");
     expect(routeWith(config, POEM).rule).toBe("default_mode");
   });
 
@@ -214,5 +214,22 @@ describe("brain_config in routing", () => {
 
   it("compliance is carried, not used by routing", () => {
     expect(ids(routeWith({ compliance: { jurisdiction: "eu" } }))).toEqual(ids(routeWith({})));
+  });
+});
+
+describe("brain_config that did not go through the normaliser", () => {
+  it("an unknown model in a rule or in model routes by mode, and the reason names it", () => {
+    const byRule = routeWith({ rules: [{ when: { signal: "code" }, model: "gpt-9" }] });
+    expect(byRule.candidates[0]!.id).toBe("glm-4.7");
+    expect(byRule.reason).toContain('brain_config rule 1 (signal code) names unknown model "gpt-9"');
+    const byModel = routeWith({ model: "gpt-9" }, CODE, { routingMode: "agility" });
+    expect(byModel.mode).toBe("agility");
+    expect(byModel.reason).toContain('brain_config model names unknown model "gpt-9"');
+  });
+
+  it("blocked and fallback entries are matched by upstream id too", () => {
+    const d = routeWith({ blocked: ["z-ai/glm-4.7"], fallback: ["moonshotai/Kimi-K2.5"] });
+    expect(d.candidates[0]!.id).toBe("gpt-5-mini");
+    expect(d.candidates[1]!.id).toBe("kimi-k2.5");
   });
 });
