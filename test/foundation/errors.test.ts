@@ -13,11 +13,16 @@ describe("error envelopes (SPEC.md section 7, DESIGN.md section 4)", () => {
     expect(r.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it("known path with the wrong method: 405 with Allow", async () => {
-    const r = await call("/v1/models", { method: "DELETE" });
+  it("known path with the wrong method: 405 with Allow (auth comes first under /v1 and /v2)", async () => {
+    const { key } = await newKey();
+    const r = await call("/v1/models", { method: "DELETE", key });
     expect(r.status).toBe(405);
     expect(r.json.error).toBe("method_not_allowed");
     expect(r.headers.get("allow")).toBe("GET");
+    expect((await call("/v1/models", { method: "DELETE" })).status).toBe(401);
+    const health = await call("/health", { method: "POST" });
+    expect(health.status).toBe(405);
+    expect(health.headers.get("allow")).toBe("GET");
   });
 
   it("body over 2 MiB: 413 request_too_large when the body is read", async () => {
