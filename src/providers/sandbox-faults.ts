@@ -5,7 +5,7 @@
  *   header  = entry *("," entry)
  *   entry   = target "=" fault ["*" N]
  *   target  = catalog model id | provider id
- *   fault   = HTTP status 400-599 | "timeout" | "malformed" | "cut" | "cut0"
+ *   fault   = HTTP status 400-599 | "timeout" | "malformed" | "cut" | "cut0" | "latency:" ms
  *
  * For an attempt at model M of provider P the first entry, in header order, whose target is M or P
  * and whose limit is not used up applies. `*N` limits an entry to the first N attempts at its
@@ -16,7 +16,11 @@ import { MODELS, PROVIDERS } from "../catalog/models";
 
 export type Fault =
   | { kind: "status"; status: number }
+  | { kind: "latency"; ms: number }
   | { kind: "timeout" | "malformed" | "cut" | "cut0" };
+
+/** A latency fault longer than this is a timeout in disguise; `timeout` says that better. */
+export const MAX_LATENCY_MS = 60_000;
 
 export interface FaultRule {
   target: string;
@@ -63,9 +67,15 @@ export function parseFaults(header: string): FaultRule[] {
       throw new FaultSyntaxError(`x-sandbox-fault entry "${entry}": "${target}" is neither a catalog model id nor a provider id`);
     }
     let fault: Fault;
+    const latency = /^latency:(\d+)$/.exec(spec);
     if (/^\d{3}$/.test(spec) && Number(spec) >= 400 && Number(spec) <= 599) fault = { kind: "status", status: Number(spec) };
     else if (NAMED.has(spec)) fault = { kind: spec as "timeout" | "malformed" | "cut" | "cut0" };
-    else throw new FaultSyntaxError(`x-sandbox-fault entry "${entry}": fault must be a status 400-599, timeout, malformed, cut or cut0`);
+    else if (latency && Number(latency[1]) <= MAX_LATENCY_MS) fault = { kind: "latency", ms: Number(latency[1]) };
+    else {
+      throw new FaultSyntaxError(
+        `x-sandbox-fault entry "${entry}": fault must be a status 400-599, timeout, malformed, cut, cut0 or latency:<ms> (at most ${MAX_LATENCY_MS})`,
+      );
+    }
     rules.push({ target, provider, fault, limit });
   }
   return rules;

@@ -221,10 +221,21 @@ function broken(protocol: Protocol, fault: "malformed" | "cut" | "cut0", reply: 
   return sseResponse(frames.slice(0, fault === "cut" ? firstContent + 1 : firstContent));
 }
 
-/** Never answers; rejects when the caller aborts, as fetch does. */
-const hang = (signal: AbortSignal | null | undefined) =>
-  new Promise<Response>((_, reject) => {
-    signal?.addEventListener("abort", () => reject(signal.reason ?? new DOMException("The operation was aborted.", "AbortError")), { once: true });
+/**
+ * Resolves after `ms` (never, for Infinity); rejects when the caller aborts, as fetch does, so a
+ * timeout or a client that went away ends the wait.
+ */
+const wait = (ms: number, signal: AbortSignal | null | undefined) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = Number.isFinite(ms) ? setTimeout(resolve, ms) : undefined;
+    signal?.addEventListener(
+      "abort",
+      () => {
+        if (timer !== undefined) clearTimeout(timer);
+        reject(signal.reason ?? new DOMException("The operation was aborted.", "AbortError"));
+      },
+      { once: true },
+    );
   });
 
 /** Routes a sandbox URL path to its protocol and, for Gemini, the model and method in the path. */
@@ -289,11 +300,12 @@ export async function sandboxFetch(input: RequestInfo | URL, init?: RequestInit)
       throw err;
     }
   }
-  if (fault?.kind === "timeout") return hang(signal);
+  if (fault?.kind === "timeout") await wait(Infinity, signal);
+  if (fault?.kind === "latency") await wait(fault.ms, signal);
   if (fault?.kind === "status") return errorResponse(protocol, fault.status, `Sandbox fault injected: HTTP ${fault.status} for ${model.id}.`);
 
   const reply: Reply = { model, parsed, answer: sandboxAnswer(model, parsed.prompt, raw) };
-  if (fault) return broken(protocol, fault.kind, reply);
+  if (fault?.kind === "malformed" || fault?.kind === "cut" || fault?.kind === "cut0") return broken(protocol, fault.kind, reply);
   if (parsed.stream) return sseResponse(streamFrames(protocol, reply).frames);
   return json(protocol === "openai" ? openAiBody(reply) : protocol === "anthropic" ? anthropicBody(reply) : geminiBody(reply));
 }

@@ -125,6 +125,15 @@ describe("retries and fallback", () => {
     expect(r.upstreamMs).toBeGreaterThanOrEqual(290);
   });
 
+  it("waits out injected latency, counts it as upstream time, and times out when it is too long", async () => {
+    const slow = await complete([nano], REQ, ctx("gpt-5-nano=latency:200"));
+    expect(slow.attempts).toHaveLength(1);
+    expect(slow.upstreamMs).toBeGreaterThanOrEqual(190);
+    const tooSlow = await complete([nano, haiku], REQ, ctx("gpt-5-nano=latency:2000", { env: { ...fast, UPSTREAM_TIMEOUT_MS: "100" } }));
+    expect(tooSlow.model).toBe(haiku);
+    expect(tooSlow.attempts[0]!.error).toBe("timed out after 100 ms");
+  });
+
   it("counts `*N` per provider across its models", async () => {
     const r = await complete([nano, mini, model("gpt-5.2")], REQ, ctx("openai=503*2", { env: { ...fast, UPSTREAM_MAX_RETRIES: "0" } }));
     expect(r.attempts.map((a) => [a.model, a.status])).toEqual([["gpt-5-nano", 503], ["gpt-5-mini", 503], ["gpt-5.2", 200]]);

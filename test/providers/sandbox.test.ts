@@ -62,17 +62,18 @@ describe("sandbox answers", () => {
 
 describe("x-sandbox-fault grammar", () => {
   it("parses targets, faults and limits", () => {
-    expect(parseFaults(" gpt-5-nano=429*1, openai=503 ,google=timeout,claude-haiku-4-5=cut0*2,,mistral=malformed,xai=cut")).toEqual([
+    expect(parseFaults(" gpt-5-nano=429*1, openai=503 ,google=timeout,claude-haiku-4-5=cut0*2,,mistral=malformed,xai=cut,groq=latency:250*3")).toEqual([
       { target: "gpt-5-nano", provider: false, fault: { kind: "status", status: 429 }, limit: 1 },
       { target: "openai", provider: true, fault: { kind: "status", status: 503 }, limit: null },
       { target: "google", provider: true, fault: { kind: "timeout" }, limit: null },
       { target: "claude-haiku-4-5", provider: false, fault: { kind: "cut0" }, limit: 2 },
       { target: "mistral", provider: true, fault: { kind: "malformed" }, limit: null },
       { target: "xai", provider: true, fault: { kind: "cut" }, limit: null },
+      { target: "groq", provider: true, fault: { kind: "latency", ms: 250 }, limit: 3 },
     ]);
   });
 
-  it.each(["gpt-5-nano", "gpt-5-nano=", "nope=429", "gpt-5-nano=200", "gpt-5-nano=slow", "gpt-5-nano=429*0", "gpt-5-nano=429*x"])(
+  it.each(["gpt-5-nano", "gpt-5-nano=", "nope=429", "gpt-5-nano=200", "gpt-5-nano=slow", "gpt-5-nano=429*0", "gpt-5-nano=429*x", "gpt-5-nano=latency:", "gpt-5-nano=latency:60001"])(
     "rejects %j by naming the entry",
     (header) => {
       expect(() => parseFaults(header)).toThrow(FaultSyntaxError);
