@@ -31,6 +31,13 @@ export interface ThroughputFigures {
   latencyP50: number;
   latencyP99: number;
   requests: number;
+  /**
+   * CPU time of the workerd process serving the target, per request (all its threads: the Worker,
+   * and for the Miniflare-run targets also Miniflare's outbound hop, D1 and KV simulators).
+   */
+  workerdCpuUsPerRequest: number | null;
+  /** CPU time of the mock upstream per request: it must stay far below the others' for them to be the bottleneck. */
+  mockCpuUsPerRequest: number;
 }
 
 export interface TargetCheck {
@@ -49,6 +56,8 @@ export interface Results {
     machine: { nproc: number; cpu: string; memGiB: number; loadAvgStart: number[]; loadAvgEnd: number[] };
     versions: { node: string; workerd: string; wrangler: string; miniflare: string };
     loadTool: string;
+    /** Directory of local D1 and Durable Object SQLite files (tmpfs unless --state-dir). */
+    stateDir: string;
     options: Record<string, number | string | boolean>;
     keys: { total: number; latencyPool: number; throughputPool: number; plan: string };
     durationS: number;
@@ -106,7 +115,7 @@ export function formatReport(r: Results): string {
     `svc gateway benchmark, ${m.date}${m.quick ? " (--quick: a smoke run, figures are indicative only)" : ""}`,
     `machine: ${m.machine.nproc} x ${m.machine.cpu}, ${m.machine.memGiB.toFixed(1)} GiB; load average ${m.machine.loadAvgStart.map((x) => x.toFixed(2)).join(" ")} at start, ${m.machine.loadAvgEnd.map((x) => x.toFixed(2)).join(" ")} at end`,
     `node ${m.versions.node}, workerd ${m.versions.workerd}, wrangler ${m.versions.wrangler}, miniflare ${m.versions.miniflare}; load generator ${m.loadTool}; git ${m.git.commit}${m.git.dirty ? " + uncommitted changes" : ""}`,
-    `gateway endpoint: ${m.gatewayEndpoint}; ${m.keys.total} keys on plan ${m.keys.plan} (${m.keys.latencyPool} for latency, ${m.keys.throughputPool} for throughput); ${m.durationS.toFixed(0)} s`,
+    `local storage in ${m.stateDir}; gateway endpoint: ${m.gatewayEndpoint}; ${m.keys.total} keys on plan ${m.keys.plan} (${m.keys.latencyPool} for latency, ${m.keys.throughputPool} for throughput); ${m.durationS.toFixed(0)} s`,
     "",
     `Latency at concurrency 1, ms (${r.latency.rounds} rounds x ${r.latency.requestsPerRound} requests per target, interleaved)`,
     table(
@@ -146,10 +155,11 @@ export function formatReport(r: Results): string {
     "",
     `Throughput, ${r.throughput.connections} connections, ${r.throughput.rounds} x ${r.throughput.seconds} s per target, interleaved (req/s; latency under load in ms)`,
     table(
-      ["target", "median", "min", "max", "p50", "p99", "x bare"],
+      ["target", "median", "min", "max", "p50", "p99", "x bare", "workerd CPU us/req", "mock CPU us/req"],
       Object.entries(r.throughput.targets).map(([name, t]) => [
         name, int(t.rpsMedian), int(Math.min(...t.rpsRounds)), int(Math.max(...t.rpsRounds)), f(t.latencyP50, 2), f(t.latencyP99, 2),
         r.throughput.ratioToBare[name] === undefined ? "" : f(r.throughput.ratioToBare[name], 2),
+        int(t.workerdCpuUsPerRequest), int(t.mockCpuUsPerRequest),
       ]),
     ),
     "",

@@ -11,18 +11,20 @@
  * every target alike. Any failed request, or a gateway answer that did not come from the mock,
  * ends the run with a non-zero exit: `--quick` is the harness's smoke test.
  */
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ROOT } from "../scripts/lib/wrangler";
-import { Client, KeyRing, type Target } from "./client";
+import { Client, KeyRing } from "./client";
 import { pickLoadTool, runLoad, type LoadTool } from "./load";
 import { checkTargets, formatReport, type Results, type StreamFigures, type ThroughputFigures } from "./report";
 import { median, medianOfRoundMedians, pairedMedianDifference, roundOrder, summarize, type Summary } from "./stats";
-import { buildBundle, readWorkerConfig, startRawBare, startWorkerd, workerdPids, type WorkerdHandle } from "./workerd";
+import { profile } from "./profile";
+import { MOCK_TEXT_START, startStack, type Stack } from "./setup";
+import { cpuMs } from "./workerd";
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +40,9 @@ const { values: args } = parseArgs({
     tool: { type: "string" },
     "pinned-model": { type: "string", default: "gpt-5-mini" },
     out: { type: "string", default: path.join(ROOT, "bench/results.json") },
+    "state-dir": { type: "string" },
+    profile: { type: "boolean", default: false },
+    target: { type: "string", default: "gateway pinned" },
     help: { type: "boolean", default: false },
   },
 });
@@ -52,9 +57,13 @@ if (args.help) {
   --connections N       throughput concurrency (default 16)
   --keys N              API keys to mint (default 500, quick 200)
   --gateway chat|usage  gateway endpoint: POST /v1/chat/completions, or GET /v1/usage (auth + limiter + D1 only)
+  --state-dir DIR       where local D1/KV/Durable Object files go (default /dev/shm, tmpfs; see docs/bench.md)
   --tool wrk|autocannon load generator (default: wrk if on PATH)
   --pinned-model ID     the pinned catalog model (default gpt-5-mini, OpenAI-compatible)
-  --out FILE            JSON output (default bench/results.json)`);
+  --out FILE            JSON output (default bench/results.json)
+  --profile [--target NAME] [--seconds S]
+                        instead of the benchmark: CPU-profile workerd's isolates under load on one
+                        target (default "gateway pinned"), print the top functions, keep .cpuprofile files`);
   process.exit(0);
 }
 
@@ -81,35 +90,12 @@ const PLAN = "corporate";
  */
 const LATENCY_KEYS = 96;
 
-const PROMPT = "Explain in two sentences why unit tests make refactoring safer.";
-const chatBody = (model: string, stream: boolean) =>
-  JSON.stringify({ model, messages: [{ role: "user", content: PROMPT }], max_tokens: 300, ...(stream ? { stream: true } : {}) });
-
 const started = performance.now();
 const loadStart = loadavg();
-let mockProcess: ChildProcess | undefined;
-let workerd: WorkerdHandle | undefined;
-let rawBare: { stop(): void } | undefined;
-const tmp = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
+let stack: Stack | undefined;
 
 function log(msg: string) {
   process.stderr.write(`[bench ${((performance.now() - started) / 1000).toFixed(1).padStart(5)}s] ${msg}\n`);
-}
-
-/** Starts the mock upstream as its own process and resolves with its origin. */
-function startMock(): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/mock-upstream.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-    mockProcess = child;
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const line = /\{"port":(\d+)\}/.exec(out);
-      if (line) resolve(`http://127.0.0.1:${line[1]}`);
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => reject(new Error(`mock upstream exited (${code}) before listening`)));
-  });
 }
 
 function memorySample(phase: string, pids: readonly number[]) {
@@ -143,9 +129,6 @@ function cpuModel() {
   }
 }
 
-/** The mock's answer, as every target must relay it; anything else means the mock was not what answered. */
-const MOCK_TEXT_START = "word00 filler.. word01";
-
 function checkAnswer(name: string, status: number, body: string) {
   if (status !== 200) throw new Error(`${name} answered ${status}: ${body.slice(0, 500)}`);
   if (!useChat && name.startsWith("gateway")) return;
@@ -159,37 +142,15 @@ async function main() {
   const tool: LoadTool = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : pickLoadTool();
   log(`load generator: ${tool}${tool === "autocannon" ? " (wrk is not on PATH; `apt-get install wrk` gives steadier throughput figures, see docs/bench.md)" : ""}`);
 
-  const upstream = await startMock();
-  log(`mock upstream on ${upstream}`);
-  log("bundling the Worker (wrangler deploy --dry-run) and reading wrangler.toml…");
-  const [bundlePath, config] = await Promise.all([buildBundle(path.join(tmp, "bundle")), readWorkerConfig()]);
-  log("starting workerd (Miniflare, direct sockets)…");
-  workerd = await startWorkerd({ config, bundlePath, upstream, persistDir: path.join(tmp, "state"), keyCount: opt.keys, plan: PLAN });
-  const pids = workerd.pids.length ? workerd.pids : workerdPids();
-  if (!pids.length) throw new Error("could not find the workerd process under this one");
-  log(`gateway ${workerd.gatewayUrl}, bare Worker ${workerd.bareUrl}, workerd pid ${pids.join(",")}, ${opt.keys} keys on plan ${PLAN}`);
+  const st = await startStack({ keys: opt.keys, plan: PLAN, log, stateRoot: args["state-dir"] });
+  stack = st;
+  const { workerd, pids, tmp } = st;
   const memory = [memorySample("start (idle)", pids)];
-  const raw = await startRawBare({ upstream, dir: path.join(tmp, "raw-workerd"), compatibilityDate: config.compatibilityDate });
-  rawBare = raw;
-  log(`reference: the bare Worker under plain workerd serve (no Miniflare) on ${raw.url}`);
 
   const latencyKeys = workerd.keys.slice(0, Math.min(LATENCY_KEYS, Math.floor(workerd.keys.length / 2)));
   const throughputKeys = workerd.keys.slice(latencyKeys.length);
-
   const pinned = args["pinned-model"]!;
-  const upstreamPath = "/v1/chat/completions";
-  const targets: Target[] = [
-    { name: "direct", origin: upstream, method: "POST", path: upstreamPath, body: chatBody(pinned, false), streamBody: chatBody(pinned, true), auth: false },
-    { name: "bare", origin: workerd.bareUrl, method: "POST", path: upstreamPath, body: chatBody(pinned, false), streamBody: chatBody(pinned, true), auth: false },
-    // A reference for Miniflare's outbound hop only; not streamed (nothing to learn there that bare does not show).
-    { name: "bare, raw workerd", origin: raw.url, method: "POST", path: upstreamPath, body: chatBody(pinned, false), auth: false },
-    ...(useChat
-      ? ([
-          { name: "gateway auto", origin: workerd.gatewayUrl, method: "POST", path: "/v1/chat/completions", body: chatBody("auto", false), streamBody: chatBody("auto", true), auth: true },
-          { name: "gateway pinned", origin: workerd.gatewayUrl, method: "POST", path: "/v1/chat/completions", body: chatBody(pinned, false), streamBody: chatBody(pinned, true), auth: true },
-        ] satisfies Target[])
-      : ([{ name: "gateway usage", origin: workerd.gatewayUrl, method: "GET", path: "/v1/usage", auth: true }] satisfies Target[])),
-  ];
+  const targets = st.targets({ pinnedModel: pinned, gateway: useChat ? "chat" : "usage" });
   const gatewayTargets = targets.filter((t) => t.name.startsWith("gateway"));
   const latencyRing = new KeyRing(latencyKeys);
   const clients = new Map(targets.map((t) => [t.name, new Client(t, latencyRing)]));
@@ -269,16 +230,24 @@ async function main() {
 
   // Throughput at fixed concurrency, interleaved rounds.
   log(`throughput: ${opt.throughputRounds} rounds x ${opt.seconds} s per target at ${opt.connections} connections (${tool})`);
-  const tp = new Map(targets.map((t) => [t.name, { rps: [] as number[], p50: [] as number[], p99: [] as number[], requests: 0 }]));
+  const tp = new Map(targets.map((t) => [t.name, { rps: [] as number[], p50: [] as number[], p99: [] as number[], requests: 0, workerdCpuMs: 0, mockCpuMs: 0 }]));
+  // The process that serves each target: the raw reference runs in its own workerd.
+  const servingPids = (name: string) => (name === "bare, raw workerd" ? [st.rawBarePid] : name === "direct" ? [] : pids);
   for (let round = 0; round < opt.throughputRounds; round++) {
     for (const t of roundOrder(targets, round)) {
+      const cpu0 = cpuMs(servingPids(t.name));
+      const mock0 = cpuMs([st.mockPid]);
       const r = await runLoad(tool, t, throughputKeys, opt.connections, opt.seconds, tmp);
+      const cpu1 = cpuMs(servingPids(t.name));
+      const mock1 = cpuMs([st.mockPid]);
       if (r.failures) throw new Error(`${t.name}: ${r.failures} failed requests under load (a 429 means too few keys: raise --keys)`);
       const acc = tp.get(t.name)!;
       acc.rps.push(r.rps);
       acc.p50.push(r.p50);
       acc.p99.push(r.p99);
       acc.requests += r.requests;
+      acc.workerdCpuMs += cpu1 - cpu0;
+      acc.mockCpuMs += mock1 - mock0;
       log(`  ${t.name.padEnd(18)} ${Math.round(r.rps)} req/s`);
     }
   }
@@ -307,7 +276,11 @@ async function main() {
   for (const [name, values] of overheadUs) selfReported[name] = overheadHeaderPresent.get(name) ? summarize(values) : null;
   const throughputTargets: Record<string, ThroughputFigures> = {};
   for (const [name, acc] of tp) {
-    throughputTargets[name] = { rpsRounds: acc.rps, rpsMedian: median(acc.rps), latencyP50: median(acc.p50), latencyP99: median(acc.p99), requests: acc.requests };
+    throughputTargets[name] = {
+      rpsRounds: acc.rps, rpsMedian: median(acc.rps), latencyP50: median(acc.p50), latencyP99: median(acc.p99), requests: acc.requests,
+      workerdCpuUsPerRequest: name === "direct" ? null : (acc.workerdCpuMs * 1000) / acc.requests,
+      mockCpuUsPerRequest: (acc.mockCpuMs * 1000) / acc.requests,
+    };
   }
   const ratioToBare: Record<string, number> = {};
   for (const t of gatewayTargets) ratioToBare[t.name] = throughputTargets[t.name]!.rpsMedian / throughputTargets.bare!.rpsMedian;
@@ -323,6 +296,7 @@ async function main() {
       versions: v,
       loadTool: tool,
       options: { ...opt, pinnedModel: pinned, gateway: args.gateway! },
+      stateDir: st.state,
       keys: { total: workerd.keys.length, latencyPool: latencyKeys.length, throughputPool: throughputKeys.length, plan: PLAN },
       durationS: (performance.now() - started) / 1000,
     },
@@ -358,14 +332,17 @@ async function measureRouteDecision(): Promise<Results["routeDecision"]> {
 }
 
 async function cleanup() {
-  rawBare?.stop();
-  await workerd?.dispose().catch(() => undefined);
-  mockProcess?.kill("SIGTERM");
-  rmSync(tmp, { recursive: true, force: true });
+  await stack?.close();
 }
 
 try {
-  await main();
+  if (args.profile) {
+    const outDir = mkdtempSync(path.join(tmpdir(), "svc-bench-profile-"));
+    const tool: LoadTool = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : pickLoadTool();
+    await profile({ target: args.target!, seconds: num(args.seconds, 10, 3), connections: opt.connections, tool, keys: args.keys ? opt.keys : 40, plan: PLAN, pinnedModel: args["pinned-model"]!, outDir, log, stateRoot: args["state-dir"] });
+  } else {
+    await main();
+  }
   await cleanup();
 } catch (err) {
   log(`FAILED: ${err instanceof Error ? err.message : String(err)}`);

@@ -13,7 +13,7 @@
  * - D1, KV and the limiter Durable Object are local (SQLite files in a temporary directory), with
  *   the D1 migrations applied and the benchmark's keys inserted through the D1 binding.
  */
-import { spawn } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -129,6 +129,20 @@ export function workerdPids(): number[] {
   return pids;
 }
 
+const CLOCK_TICKS_PER_S = Number(spawnSync("getconf", ["CLK_TCK"], { encoding: "utf8" }).stdout.trim()) || 100;
+
+/** CPU time (user + system) the processes have used so far, milliseconds, from /proc (10 ms resolution). */
+export function cpuMs(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    // utime and stime are fields 14 and 15 of stat, 12 and 13 after "(comm) ".
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return (ticks * 1000) / CLOCK_TICKS_PER_S;
+}
+
 export async function startWorkerd(opts: {
   config: WorkerConfig;
   bundlePath: string;
@@ -136,6 +150,8 @@ export async function startWorkerd(opts: {
   persistDir: string;
   keyCount: number;
   plan: string;
+  /** Opens workerd's V8 inspector (for bench/profile.ts); off in measured runs, where it would cost. */
+  inspectorPort?: number;
 }): Promise<WorkerdHandle> {
   const toml = opts.config;
   const providerBindings: Record<string, string> = {};
@@ -147,6 +163,7 @@ export async function startWorkerd(opts: {
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       log: new Log(LogLevel.WARN),
+      ...(opts.inspectorPort ? { inspectorPort: opts.inspectorPort } : {}),
       logRequests: false,
       // A fixed request.cf: Miniflare would otherwise fetch one from the network at start.
       cf: { colo: "LHR", country: "GB" },
