@@ -65,7 +65,7 @@ const text = (v: unknown, what: string): string => {
   throw new BadRequest(`${what} must be a string or a list of text blocks`);
 };
 
-const positiveInt = (v: unknown, what: string): number => {
+const nonNegativeInt = (v: unknown, what: string): number => {
   if (typeof v !== "number" || !Number.isInteger(v) || v < 0) throw new BadRequest(`${what} must be a non-negative integer`);
   return v;
 };
@@ -82,7 +82,7 @@ function parseOpenAi(body: Json): Parsed {
     else throw new BadRequest(`messages[${i}].role "${m.role}" is not supported by the sandbox`);
   }
   const max = body.max_completion_tokens ?? body.max_tokens;
-  if (max !== undefined) prompt.maxTokens = positiveInt(max, "max_tokens");
+  if (max !== undefined) prompt.maxTokens = nonNegativeInt(max, "max_tokens");
   const stream = body.stream === true;
   const streamUsage = stream && isObject(body.stream_options) && body.stream_options.include_usage === true;
   return { upstreamId: body.model, stream, streamUsage, prompt };
@@ -92,7 +92,7 @@ function parseAnthropic(body: Json): Parsed {
   if (typeof body.model !== "string") throw new BadRequest("model: Field required");
   if (body.max_tokens === undefined) throw new BadRequest("max_tokens: Field required");
   if (!Array.isArray(body.messages) || !body.messages.length) throw new BadRequest("messages: at least one message is required");
-  const prompt: SandboxPrompt = { system: body.system === undefined ? "" : text(body.system, "system"), turns: [], maxTokens: positiveInt(body.max_tokens, "max_tokens") };
+  const prompt: SandboxPrompt = { system: body.system === undefined ? "" : text(body.system, "system"), turns: [], maxTokens: nonNegativeInt(body.max_tokens, "max_tokens") };
   for (const [i, m] of body.messages.entries()) {
     if (!isObject(m) || (m.role !== "user" && m.role !== "assistant")) throw new BadRequest(`messages.${i}.role: Input should be 'user' or 'assistant'`);
     prompt.turns.push({ role: m.role, text: text(m.content, `messages.${i}.content`) });
@@ -109,7 +109,7 @@ function parseGemini(body: Json, upstreamId: string, stream: boolean): Parsed {
     prompt.turns.push({ role: c.role === "model" ? "assistant" : "user", text: parts(c, `contents[${i}]`) });
   }
   const cfg = isObject(body.generationConfig) ? body.generationConfig : {};
-  if (cfg.maxOutputTokens !== undefined) prompt.maxTokens = positiveInt(cfg.maxOutputTokens, "generationConfig.maxOutputTokens");
+  if (cfg.maxOutputTokens !== undefined) prompt.maxTokens = nonNegativeInt(cfg.maxOutputTokens, "generationConfig.maxOutputTokens");
   return { upstreamId, stream, streamUsage: false, prompt };
 }
 
