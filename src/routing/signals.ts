@@ -3,8 +3,8 @@ import { SIGNALS, type Signal } from "./types";
 import { CUES } from "./vocabulary";
 
 /**
- * Intent signals (docs/routing.md, "Signals"). The last user message is scanned once, character by
- * character, with no regular expression and no substring allocation: each word is hashed as it is
+ * Intent signals (docs/routing.md, "Signals"). The last user message (head and tail of a very long
+ * one) is scanned once, character by character, with no regular expression and no substring allocation: each word is hashed as it is
  * read (lowercasing ASCII on the fly), and the hash of the word, of the last two words and of the
  * last three words is looked up in a precomputed open-addressing table of cue words and phrases.
  * Symbols (code fences, braces, `digit operator digit`) are counted in the same pass.
@@ -16,6 +16,12 @@ export const CHARS_PER_TOKEN = 4;
 export const LONG_CONTEXT_TOKENS = 8000;
 /** A last user message at most this long, with no other signal, is a simple question. */
 export const SIMPLE_MAX_CHARS = 280;
+/**
+ * A longer message is read at its head and its tail only, where the request is stated ("Summarize
+ * the following: ..." / "... what went wrong?"), so a pasted megabyte costs the same as 10,000 characters.
+ */
+export const SCAN_HEAD_CHARS = 8000;
+export const SCAN_TAIL_CHARS = 2000;
 /** Points at which a scored signal fires: one strong cue, or two weak ones. */
 const FIRE_AT = 2;
 
@@ -119,9 +125,10 @@ function credit(value: number): boolean {
   return (value & PREFIX) !== 0;
 }
 
-// Character classes of the first 128 code points.
-const OTHER = 0, LOWER = 1, UPPER = 2, DIGIT = 3;
-const ASCII_CLASS = new Uint8Array(128);
+// Character classes of the first 128 code points; the word classes come first so one compare tells.
+const LOWER = 0, UPPER = 1, DIGIT = 2, SPACE = 3, OTHER = 4;
+const ASCII_CLASS = new Uint8Array(128).fill(OTHER);
+for (let c = 0; c <= 32; c++) ASCII_CLASS[c] = SPACE;
 for (let c = 97; c <= 122; c++) ASCII_CLASS[c] = LOWER;
 for (let c = 65; c <= 90; c++) ASCII_CLASS[c] = UPPER;
 for (let c = 48; c <= 57; c++) ASCII_CLASS[c] = DIGIT;
@@ -132,10 +139,12 @@ const wordBeyondAscii = (c: number) =>
 
 const isMathOperator = (c: number) => c === 43 || c === 42 || c === 94 || c === 61 || c === 0xd7 || c === 0xf7; // + * ^ = × ÷
 
-/** Scores the scored signals of `text` into `scores`. Hot path: lowercase ASCII letters are tested first. */
-function scoreText(text: string) {
-  scores.fill(0);
-  const n = text.length;
+/**
+ * Adds the points of text[start, end) to `scores`. Hot path: word characters are told apart from
+ * the rest with one compare, and lowercase ASCII letters are handled first.
+ */
+function scoreRange(text: string, start: number, end: number) {
+  const n = end;
   let inWord = false;
   let word = 0;
   let prefix1 = 0; // hash of the previous word when it starts a phrase, else 0
@@ -146,10 +155,10 @@ function scoreText(text: string) {
   let mathExpressions = 0;
   let numberState = 0; // 0 other, 1 after a number, 2 after "number operator"
   let prevCode = 32;
-  for (let i = 0; i <= n; i++) {
+  for (let i = start; i <= n; i++) {
     const c = i < n ? text.charCodeAt(i) : 32;
     const cls = c < 128 ? ASCII_CLASS[c]! : wordBeyondAscii(c) ? LOWER : OTHER;
-    if (cls !== OTHER) {
+    if (cls <= DIGIT) {
       if (!inWord) {
         inWord = true;
         word = FNV_OFFSET;
@@ -182,13 +191,13 @@ function scoreText(text: string) {
         prefix1 = credit(lookup(key)) ? key : 0;
       }
     }
-    if (c <= 32) {
+    if (cls === SPACE) {
       // White space keeps the arithmetic state: "2 + 2" is as much arithmetic as "2+2".
       prevCode = c;
       continue;
     }
     if (c === 96) {
-      if (++backticks >= 3 && prevCode === 96 && text.charCodeAt(i - 2) === 96) fence = true;
+      if (++backticks >= 3 && prevCode === 96 && i - 2 >= start && text.charCodeAt(i - 2) === 96) fence = true;
     } else if (c === 123 || c === 125 || c === 59) structural++;
     else if (c === 41 && prevCode === 40) structural++;
     else if (c === 62 && prevCode === 61) structural++;
@@ -212,7 +221,12 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
   for (const message of messages) totalChars += message.content.length;
   const estimatedPromptTokens = Math.ceil(totalChars / CHARS_PER_TOKEN);
   const lastUserText = lastUserMessage(messages);
-  scoreText(lastUserText);
+  scores.fill(0);
+  if (lastUserText.length <= SCAN_HEAD_CHARS + SCAN_TAIL_CHARS) scoreRange(lastUserText, 0, lastUserText.length);
+  else {
+    scoreRange(lastUserText, 0, SCAN_HEAD_CHARS);
+    scoreRange(lastUserText, lastUserText.length - SCAN_TAIL_CHARS, lastUserText.length);
+  }
 
   const fired = (signal: ScoredSignal) => scores[SCORED.indexOf(signal)]! >= FIRE_AT;
   // One object literal with every key: a stable shape for the engine, and all keys always present.

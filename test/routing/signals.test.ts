@@ -89,3 +89,17 @@ describe("signal detection", () => {
     expect(fired(user(""))).toEqual(["simple"]);
   });
 });
+
+describe("signal detection on very long messages", () => {
+  const filler = "The quarterly numbers were in line with the plan for the region. ".repeat(800); // ~52,000 characters
+
+  it("reads the head and the tail, where the request is stated", () => {
+    expect(detectSignals(user(`Summarize the following report. ${filler}`)).signals.summarization).toBe(true);
+    expect(detectSignals(user(`${filler} Now translate that into German.`)).signals.translation).toBe(true);
+    expect(detectSignals(user(`${filler} Summarize the following report. ${filler}`)).signals.summarization).toBe(false);
+  });
+
+  it("still sizes long_context from the whole conversation", () => {
+    expect(detectSignals(user(filler)).signals.long_context).toBe(true);
+  });
+});
