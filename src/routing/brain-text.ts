@@ -185,42 +185,43 @@ class FlowReader {
     return this.plain(inFlow ? ",]}" : "");
   }
 
-  private list(): unknown[] {
-    const out: unknown[] = [];
+  /** Steps over an opening bracket; true, past the closing one, when the collection is empty. */
+  private open(close: string): boolean {
     this.pos++;
     this.skip();
-    if (this.s[this.pos] === "]") {
-      this.pos++;
-      return out;
-    }
-    for (;;) {
-      out.push(this.value(true));
-      this.skip();
-      const ch = this.s[this.pos++];
-      if (ch === "]") return out;
-      if (ch !== ",") throw new Error("a flow list needs \",\" between items and \"]\" at its end");
-    }
+    if (this.s[this.pos] !== close) return false;
+    this.pos++;
+    return true;
+  }
+
+  /** After an entry: true at the closing bracket, false at a comma (another entry follows). */
+  private closes(close: string, what: string): boolean {
+    this.skip();
+    const ch = this.s[this.pos++];
+    if (ch === close) return true;
+    if (ch !== ",") throw new Error(`a flow ${what} needs "," between entries and "${close}" at its end`);
+    return false;
+  }
+
+  private list(): unknown[] {
+    const out: unknown[] = [];
+    if (this.open("]")) return out;
+    do out.push(this.value(true));
+    while (!this.closes("]", "list"));
+    return out;
   }
 
   private map(): Record<string, unknown> {
     const out: Record<string, unknown> = {};
-    this.pos++;
-    this.skip();
-    if (this.s[this.pos] === "}") {
-      this.pos++;
-      return out;
-    }
-    for (;;) {
+    if (this.open("}")) return out;
+    do {
       this.skip();
       const key = this.s[this.pos] === '"' || this.s[this.pos] === "'" ? this.quoted(this.s[this.pos]!) : this.plain(":,}");
       this.skip();
       if (this.s[this.pos++] !== ":") throw new Error(`a flow map needs "key: value", near ${JSON.stringify(String(key))}`);
       out[String(key)] = this.value(true);
-      this.skip();
-      const ch = this.s[this.pos++];
-      if (ch === "}") return out;
-      if (ch !== ",") throw new Error("a flow map needs \",\" between entries and \"}\" at its end");
-    }
+    } while (!this.closes("}", "map"));
+    return out;
   }
 
   private quoted(q: string): string {
