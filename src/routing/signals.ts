@@ -4,9 +4,10 @@ import { CUES } from "./vocabulary";
 
 /**
  * Intent signals (docs/routing.md, "Signals"). The last user message (head and tail of a very long
- * one) is scanned once, character by character, with no regular expression and no substring allocation: each word is hashed as it is
- * read (lowercasing ASCII on the fly), and the hash of the word, of the last two words and of the
- * last three words is looked up in a precomputed open-addressing table of cue words and phrases.
+ * one) is scanned once, character by character, with no regular expression and no substring
+ * allocation: each word is hashed as it is read (lowercasing ASCII on the fly) and looked up in a
+ * precomputed open-addressing table of cue words and phrases. A phrase is looked up word by word,
+ * and only while the words so far start a known phrase, so most words cost one lookup.
  * Symbols (code fences, braces, `digit operator digit`) are counted in the same pass.
  */
 
