@@ -21,7 +21,8 @@ function longPrompt(): string {
   const code = "```ts\nasync function fetchWithRetry(url: string, tries = 3) {\n  for (let i = 0; i < tries; i++) {\n    const res = await fetch(url);\n    if (res.ok) return res;\n  }\n  throw new Error(`failed after ${tries}`);\n}\n```\n";
   let text = "";
   while (text.length < 2000) text += paragraph + code;
-  return text.slice(0, 2000);
+  // Through JSON, as a request body arrives: a flat string, not a slice of a concatenation.
+  return JSON.parse(JSON.stringify(text.slice(0, 2000))) as string;
 }
 
 function inputFor(content: string): RouteInput {

@@ -13,6 +13,7 @@ const TABLE: Array<[string, Signal[]]> = [
   ["Write a Python function that parses a CSV file and returns a list of dicts.", ["code"]],
   ["Fix this:\n```js\nconst x = () => { return y; };\n```", ["code"]],
   ["if (a) { b(); } else { c(); }", ["code"]],
+  ["```\nls -la\n```", ["code"]],
   ["My TypeError says undefined is not a function", ["code"]],
   ["Solve for x: 3x + 5 = 20", ["math"]],
   ["What is 12 * 7?", ["math"]],
