@@ -1,5 +1,5 @@
 /**
- * npm run bench -- --profile [--target "gateway pinned"] [--seconds 10]
+ * npm run bench -- --profile [--target "gateway pinned"] [--stream] [--seconds 10]
  *
  * Where the gateway's time goes: the same stack as the benchmark, with workerd's V8 inspector
  * open, load on one target, and the CPU profiler of each Worker isolate recording meanwhile
@@ -101,12 +101,14 @@ function times(profile: CpuProfile) {
   return { busy, sampled, self: sorted(self), inclusive: sorted(incl) };
 }
 
-export async function profile(opts: { target: string; seconds: number; connections: number; tool: LoadTool; keys: number; plan: string; pinnedModel: string; outDir: string; log: (m: string) => void; stateRoot?: string }) {
+export async function profile(opts: { stream: boolean; target: string; seconds: number; connections: number; tool: LoadTool; keys: number; plan: string; pinnedModel: string; outDir: string; log: (m: string) => void; stateRoot?: string }) {
   const inspectorPort = 9300 + Math.floor(Math.random() * 500);
   const stack = await startStack({ keys: opts.keys, plan: opts.plan, log: opts.log, inspectorPort, stateRoot: opts.stateRoot });
   try {
-    const target = stack.targets({ pinnedModel: opts.pinnedModel, gateway: "chat" }).find((t) => t.name === opts.target);
-    if (!target) throw new Error(`no target named ${opts.target}`);
+    const named = stack.targets({ pinnedModel: opts.pinnedModel, gateway: "chat" }).find((t) => t.name === opts.target);
+    if (!named) throw new Error(`no target named ${opts.target}`);
+    if (opts.stream && named.streamBody === undefined) throw new Error(`${named.name} has no streaming variant`);
+    const target = opts.stream ? { ...named, name: `${named.name}, streamed`, body: named.streamBody } : named;
     // Warm the JIT and every key before recording.
     const warm = await runLoad(opts.tool, target, stack.workerd.keys, opts.connections, 3, stack.tmp);
     if (warm.failures) throw new Error(`${warm.failures} failed requests during warm-up`);

@@ -75,7 +75,7 @@ export interface Results {
   selfReportedOverheadUs: Record<string, Summary | null>;
   streaming: { rounds: number; streamsPerRound: number; targets: Record<string, StreamFigures> } | null;
   throughput: { connections: number; seconds: number; rounds: number; targets: Record<string, ThroughputFigures>; ratioToBare: Record<string, number> };
-  memory: { phase: string; rssMiB: number; peakMiB: number }[];
+  memory: { phase: string; rssMiB: number; peakMiB: number; anonMiB: number; fileAndShmemMiB: number }[];
   routeDecision: { status: "ok"; shortNs: number; longNs: number } | { status: "absent"; reason: string };
   targets: TargetCheck[];
 }
@@ -164,7 +164,7 @@ export function formatReport(r: Results): string {
     ),
     "",
     "Resident memory of the workerd process (both Workers, local D1, KV and Durable Objects), MiB",
-    table(["after", "RSS", "peak"], r.memory.map((s) => [s.phase, f(s.rssMiB, 1), f(s.peakMiB, 1)])),
+    table(["after", "RSS", "peak", "anonymous", "file + shmem"], r.memory.map((s) => [s.phase, f(s.rssMiB, 1), f(s.peakMiB, 1), f(s.anonMiB, 1), f(s.fileAndShmemMiB, 1)])),
     "",
     r.routeDecision.status === "ok"
       ? `Route decision: ${int(r.routeDecision.shortNs)} ns for a short prompt, ${int(r.routeDecision.longNs)} ns for 2,000 characters`

@@ -43,6 +43,8 @@ export interface WorkerdHandle {
   /** The workerd process(es) Miniflare started (children of this process). */
   pids: number[];
   keys: string[];
+  /** Inserts `n` more keys on the same plan and returns them (also appended to `keys`). */
+  mintKeys(n: number): Promise<string[]>;
   dispose(): Promise<void>;
 }
 
@@ -204,18 +206,24 @@ export async function startWorkerd(opts: {
   for (const sql of migrationStatements(toml.migrationsDir)) await db.prepare(sql).run();
 
   // One row per key, as `npm run keys -- create` writes them (scripts/lib/keys.ts).
-  const keys = Array.from({ length: opts.keyCount }, () => generateKey());
-  const now = Date.now();
+  const keys: string[] = [];
   const insert = db.prepare("INSERT INTO api_keys (id, key_hash, prefix, plan, owner_id, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, NULL)");
-  for (let i = 0; i < keys.length; i += 100) {
-    await db.batch(
-      keys.slice(i, i + 100).map((key, j) => insert.bind(`key_bench${String(i + j).padStart(6, "0")}`, hashKey(key), key.slice(0, DISPLAY_PREFIX_LENGTH), opts.plan, "usr_bench", now)),
-    );
-  }
+  const mintKeys = async (n: number) => {
+    const minted = Array.from({ length: n }, () => generateKey());
+    const now = Date.now();
+    for (let i = 0; i < minted.length; i += 100) {
+      await db.batch(
+        minted.slice(i, i + 100).map((key, j) => insert.bind(`key_bench${String(keys.length + i + j).padStart(6, "0")}`, hashKey(key), key.slice(0, DISPLAY_PREFIX_LENGTH), opts.plan, "usr_bench", now)),
+      );
+    }
+    keys.push(...minted);
+    return minted;
+  };
+  await mintKeys(opts.keyCount);
 
   const gatewayUrl = (await mf.unsafeGetDirectURL("gateway")).origin;
   const bareUrl = (await mf.unsafeGetDirectURL("bare")).origin;
-  return { gatewayUrl, bareUrl, pids: workerdPids(), keys, dispose: () => mf.dispose() };
+  return { gatewayUrl, bareUrl, pids: workerdPids(), keys, mintKeys, dispose: () => mf.dispose() };
 }
 
 function freePort(): Promise<number> {
