@@ -42,10 +42,27 @@ export function signerFrom(seedHex: string | undefined): Signer | null {
   return signer;
 }
 
+/**
+ * Verified (key, signature, message digest) triples. Verification is deterministic and costs about
+ * 2 ms in JavaScript, and a chain read re-verifies every entry, so a triple that verified once is
+ * remembered for the isolate's life. Only successes are kept: a tampered entry never matches a
+ * cached triple and is always checked afresh.
+ */
+const VERIFIED_MAX = 50_000;
+const verified = new Set<string>();
+
 export function verifySignature(message: string, signatureHex: string, publicKeyHex: string): boolean {
+  const memo = `${publicKeyHex}:${signatureHex}:${sha256Hex(message)}`;
+  if (verified.has(memo)) return true;
+  let ok: boolean;
   try {
-    return ed.verify(hexToBytes(signatureHex), utf8ToBytes(message), hexToBytes(publicKeyHex));
+    ok = ed.verify(hexToBytes(signatureHex), utf8ToBytes(message), hexToBytes(publicKeyHex));
   } catch {
-    return false;
+    ok = false;
   }
+  if (ok) {
+    if (verified.size >= VERIFIED_MAX) verified.delete(verified.values().next().value!);
+    verified.add(memo);
+  }
+  return ok;
 }

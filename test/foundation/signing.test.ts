@@ -16,6 +16,16 @@ describe("Ed25519 signing", () => {
     expect(verifySignature("sha256:abc", "00".repeat(64), PUB)).toBe(false);
   });
 
+  it("remembers only successful verifications", () => {
+    const s = signerFrom(SEED)!;
+    const sig = s.sign("subject-1");
+    for (let i = 0; i < 3; i++) {
+      expect(verifySignature("subject-1", sig, PUB)).toBe(true);
+      expect(verifySignature("subject-2", sig, PUB)).toBe(false);
+      expect(verifySignature("subject-1", sig.replace(/^../, "00"), PUB)).toBe(false);
+    }
+  });
+
   it("is off without a usable seed", () => {
     expect(signerFrom(undefined)).toBeNull();
     expect(signerFrom("not-hex")).toBeNull();
