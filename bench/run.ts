@@ -41,6 +41,7 @@ const { values: args } = parseArgs({
     "pinned-model": { type: "string", default: "gpt-5-mini" },
     out: { type: "string", default: path.join(ROOT, "bench/results.json") },
     "state-dir": { type: "string" },
+    compare: { type: "string" },
     profile: { type: "boolean", default: false },
     stream: { type: "boolean", default: false },
     target: { type: "string", default: "gateway pinned" },
@@ -58,6 +59,9 @@ if (args.help) {
   --connections N       throughput concurrency (default 16)
   --keys N              throughput-phase keys (default: as many as the gateway's warm-up throughput needs)
   --gateway chat|usage  gateway endpoint: POST /v1/chat/completions, or GET /v1/usage (auth + limiter + D1 only)
+  --compare DIR         also serve the gateway of another checkout (DIR, with node_modules) in the same
+                        workerd, as targets "gateway auto, B" and "gateway pinned, B": before/after
+                        figures measured interleaved, in one run
   --state-dir DIR       where local D1/KV/Durable Object files go (default /dev/shm, tmpfs; see docs/bench.md)
   --tool wrk|autocannon load generator (default: wrk if on PATH)
   --pinned-model ID     the pinned catalog model (default gpt-5-mini, OpenAI-compatible)
@@ -155,7 +159,7 @@ async function main() {
   const tool: LoadTool = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : pickLoadTool();
   log(`load generator: ${tool}${tool === "autocannon" ? " (wrk is not on PATH; `apt-get install wrk` gives steadier throughput figures, see docs/bench.md)" : ""}`);
 
-  const st = await startStack({ keys: LATENCY_KEYS, plan: PLAN, log, stateRoot: args["state-dir"] });
+  const st = await startStack({ keys: LATENCY_KEYS, plan: PLAN, log, stateRoot: args["state-dir"], compareRoot: args.compare });
   stack = st;
   const { workerd, pids, tmp } = st;
   const memory = [memorySample("start (idle)", pids)];
@@ -191,9 +195,12 @@ async function main() {
   const throughputKeyCount = opt.keys ?? Math.max(16, Math.ceil((warmRps * 1.5 * 60) / KEY_BUDGET_PER_MINUTE));
   const throughputKeys = await workerd.mintKeys(throughputKeyCount);
   log(`gateway warm-up throughput ${Math.round(warmRps)} req/s: ${throughputKeys.length} keys for the throughput phase, each used once now`);
-  const touch = new Client(gatewayTargets[0]!, new KeyRing(throughputKeys));
-  for (let i = 0; i < throughputKeys.length; i++) checkAnswer(gatewayTargets[0]!.name, ...(await send(touch)));
-  touch.close();
+  // Once per gateway (with --compare there are two, each with its own limiter objects).
+  for (const t of gatewayTargets.filter((g, i) => gatewayTargets.findIndex((h) => h.origin === g.origin) === i)) {
+    const touch = new Client(t, new KeyRing(throughputKeys));
+    for (let i = 0; i < throughputKeys.length; i++) checkAnswer(t.name, ...(await send(touch)));
+    touch.close();
+  }
   memory.push(memorySample("warm-up", pids));
 
   // Latency at concurrency 1.
@@ -311,6 +318,7 @@ async function main() {
     meta: {
       date: new Date().toISOString(),
       quick,
+      compare: args.compare ? path.resolve(args.compare) : null,
       gatewayEndpoint: useChat ? "POST /v1/chat/completions" : "GET /v1/usage (auth + limiter + D1; no upstream call)",
       git: gitState(),
       machine: { nproc: cpus().length, cpu: cpuModel(), memGiB: totalmem() / 2 ** 30, loadAvgStart: loadStart, loadAvgEnd: loadavg() },

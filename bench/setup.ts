@@ -65,7 +65,15 @@ export function defaultStateRoot(): string {
   }
 }
 
-export async function startStack(opts: { keys: number; plan: string; log: (msg: string) => void; inspectorPort?: number; stateRoot?: string }): Promise<Stack> {
+export async function startStack(opts: {
+  keys: number;
+  plan: string;
+  log: (msg: string) => void;
+  inspectorPort?: number;
+  stateRoot?: string;
+  /** Another checkout whose gateway is served beside this one's, as targets named "…, B". */
+  compareRoot?: string;
+}): Promise<Stack> {
   const tmp = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
   const state = mkdtempSync(path.join(opts.stateRoot ?? defaultStateRoot(), "svc-bench-state-"));
   const started: Array<() => unknown> = [() => rmSync(tmp, { recursive: true, force: true }), () => rmSync(state, { recursive: true, force: true })];
@@ -78,9 +86,13 @@ export async function startStack(opts: { keys: number; plan: string; log: (msg: 
     const upstream = mock.origin;
     opts.log(`mock upstream on ${upstream}`);
     opts.log("bundling the Worker (wrangler deploy --dry-run) and reading wrangler.toml…");
-    const [bundlePath, config] = await Promise.all([buildBundle(path.join(tmp, "bundle")), readWorkerConfig()]);
+    const [bundlePath, config, compareBundlePath] = await Promise.all([
+      buildBundle(path.join(tmp, "bundle")),
+      readWorkerConfig(),
+      opts.compareRoot ? buildBundle(path.join(tmp, "bundle-b"), path.resolve(opts.compareRoot)) : undefined,
+    ]);
     opts.log(`starting workerd (Miniflare, direct sockets${opts.inspectorPort ? `, inspector on ${opts.inspectorPort}` : ""})…`);
-    const workerd = await startWorkerd({ config, bundlePath, upstream, persistDir: state, keyCount: opts.keys, plan: opts.plan, inspectorPort: opts.inspectorPort });
+    const workerd = await startWorkerd({ config, bundlePath, compareBundlePath, upstream, persistDir: state, keyCount: opts.keys, plan: opts.plan, inspectorPort: opts.inspectorPort });
     started.push(() => workerd.dispose().catch(() => undefined));
     const pids = workerd.pids.length ? workerd.pids : workerdPids();
     if (!pids.length) throw new Error("could not find the workerd process under this one");
@@ -88,8 +100,16 @@ export async function startStack(opts: { keys: number; plan: string; log: (msg: 
     const raw = await startRawBare({ upstream, dir: path.join(tmp, "raw-workerd"), compatibilityDate: config.compatibilityDate });
     started.push(() => raw.stop());
     opts.log(`reference: the bare Worker under plain workerd serve (no Miniflare) on ${raw.url}`);
+    if (workerd.compareUrl) opts.log(`compare: the gateway of ${path.resolve(opts.compareRoot!)} on ${workerd.compareUrl}, targets named "…, B"`);
 
     const targets = ({ pinnedModel, gateway }: { pinnedModel: string; gateway: "chat" | "usage" }): Target[] => {
+      const gatewayTargets = (origin: string, suffix: string): Target[] =>
+        gateway === "chat"
+          ? [
+              { name: `gateway auto${suffix}`, origin, method: "POST", path: "/v1/chat/completions", body: chatBody("auto", false), streamBody: chatBody("auto", true), auth: true },
+              { name: `gateway pinned${suffix}`, origin, method: "POST", path: "/v1/chat/completions", body: chatBody(pinnedModel, false), streamBody: chatBody(pinnedModel, true), auth: true },
+            ]
+          : [{ name: `gateway usage${suffix}`, origin, method: "GET", path: "/v1/usage", auth: true }];
       const upstreamPath = "/v1/chat/completions";
       const plain = { method: "POST", path: upstreamPath, body: chatBody(pinnedModel, false), auth: false } as const;
       return [
@@ -97,12 +117,8 @@ export async function startStack(opts: { keys: number; plan: string; log: (msg: 
         { name: "bare", origin: workerd.bareUrl, ...plain, streamBody: chatBody(pinnedModel, true) },
         // A reference for Miniflare's outbound hop only; not streamed (bare shows what there is to see).
         { name: "bare, raw workerd", origin: raw.url, ...plain },
-        ...(gateway === "chat"
-          ? ([
-              { name: "gateway auto", origin: workerd.gatewayUrl, method: "POST", path: "/v1/chat/completions", body: chatBody("auto", false), streamBody: chatBody("auto", true), auth: true },
-              { name: "gateway pinned", origin: workerd.gatewayUrl, method: "POST", path: "/v1/chat/completions", body: chatBody(pinnedModel, false), streamBody: chatBody(pinnedModel, true), auth: true },
-            ] satisfies Target[])
-          : ([{ name: "gateway usage", origin: workerd.gatewayUrl, method: "GET", path: "/v1/usage", auth: true }] satisfies Target[])),
+        ...gatewayTargets(workerd.gatewayUrl, ""),
+        ...(workerd.compareUrl ? gatewayTargets(workerd.compareUrl, ", B") : []),
       ];
     };
     return { upstream, workerd, config, rawBareUrl: raw.url, pids, mockPid: mock.child.pid!, rawBarePid: raw.pid, tmp, state, targets, close };

@@ -21,7 +21,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey } from "../src/auth/keys";
-import { ROOT, runWrangler } from "../scripts/lib/wrangler";
+import { ROOT, WRANGLER, runWrangler } from "../scripts/lib/wrangler";
 
 /** The workerd package is CommonJS; its `default` export is the path of the platform's binary. */
 const workerdBinary = (createRequire(import.meta.url)("workerd") as { default: string }).default;
@@ -40,6 +40,8 @@ const BASE_PATH: Partial<Record<(typeof PROVIDER_ENV_NAMES)[number], string>> = 
 export interface WorkerdHandle {
   gatewayUrl: string;
   bareUrl: string;
+  /** The --compare checkout's gateway, when one was given. */
+  compareUrl: string | undefined;
   /** The workerd process(es) Miniflare started (children of this process). */
   pids: number[];
   keys: string[];
@@ -92,8 +94,20 @@ export async function readWorkerConfig(): Promise<WorkerConfig> {
 }
 
 /** Builds the production bundle into `outDir` and returns the entry module's path. */
-export async function buildBundle(outDir: string): Promise<string> {
-  await runWrangler(["deploy", "--dry-run", "--outdir", outDir]);
+export async function buildBundle(outDir: string, root = ROOT): Promise<string> {
+  if (root === ROOT) {
+    await runWrangler(["deploy", "--dry-run", "--outdir", outDir]);
+  } else {
+    // Another checkout (--compare): its own wrangler.toml and sources, this checkout's wrangler.
+    await new Promise<void>((resolve, reject) => {
+      const child = spawn(WRANGLER, ["deploy", "--dry-run", "--outdir", outDir], { cwd: root, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+      let out = "";
+      child.stdout!.on("data", (d) => (out += d));
+      child.stderr!.on("data", (d) => (out += d));
+      child.on("error", reject);
+      child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`wrangler deploy --dry-run in ${root} failed (${code}):\n${out}`))));
+    });
+  }
   return path.join(outDir, "index.js");
 }
 
@@ -148,6 +162,8 @@ export function cpuMs(pids: readonly number[]): number {
 export async function startWorkerd(opts: {
   config: WorkerConfig;
   bundlePath: string;
+  /** A second gateway bundle (another checkout) served beside the first, for before/after figures. */
+  compareBundlePath?: string;
   upstream: string;
   persistDir: string;
   keyCount: number;
@@ -162,6 +178,27 @@ export async function startWorkerd(opts: {
     providerBindings[`${name}_BASE_URL`] = `${opts.upstream}${BASE_PATH[name] ?? "/v1"}`;
   }
 
+  // The gateway, and the --compare gateway beside it with the same bindings: D1 and KV are shared
+  // (the same keys work on both); each has its own Durable Object namespaces.
+  const signingKey = randomBytes(32).toString("hex");
+  const gatewayWorker = (name: string, bundlePath: string) => ({
+    name,
+    modules: true as const,
+    scriptPath: bundlePath,
+    // Module names are paths relative to this root; the bundle lives outside the checkout.
+    modulesRoot: path.dirname(bundlePath),
+    compatibilityDate: toml.compatibilityDate,
+    compatibilityFlags: toml.compatibilityFlags,
+    // SANDBOX_UPSTREAM off, as in production: every model call goes over HTTP to the mock.
+    // A signing key as production has one (a secret there), so receipts are signed as they would be.
+    bindings: { ...toml.vars, SANDBOX_UPSTREAM: "off", LEDGER_SIGNING_KEY: signingKey, ...providerBindings },
+    d1Databases: toml.d1Databases,
+    kvNamespaces: toml.kvNamespaces,
+    durableObjects: toml.durableObjects,
+    unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
+  });
+  const gateways = [gatewayWorker("gateway", opts.bundlePath), ...(opts.compareBundlePath ? [gatewayWorker("gateway-b", opts.compareBundlePath)] : [])];
+
   const mf = new Miniflare(
     convertV4MiniflareOptions({
       log: new Log(LogLevel.WARN),
@@ -171,22 +208,7 @@ export async function startWorkerd(opts: {
       cf: { colo: "LHR", country: "GB" },
       resourcePersistencePath: opts.persistDir,
       workers: [
-        {
-          name: "gateway",
-          modules: true,
-          scriptPath: opts.bundlePath,
-          // Module names are paths relative to this root; the bundle lives outside the checkout.
-          modulesRoot: path.dirname(opts.bundlePath),
-          compatibilityDate: toml.compatibilityDate,
-          compatibilityFlags: toml.compatibilityFlags,
-          // SANDBOX_UPSTREAM off, as in production: every model call goes over HTTP to the mock.
-          // A signing key as production has one (a secret there), so receipts are signed as they would be.
-          bindings: { ...toml.vars, SANDBOX_UPSTREAM: "off", LEDGER_SIGNING_KEY: randomBytes(32).toString("hex"), ...providerBindings },
-          d1Databases: toml.d1Databases,
-          kvNamespaces: toml.kvNamespaces,
-          durableObjects: toml.durableObjects,
-          unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
-        },
+        ...gateways,
         {
           name: "bare",
           modules: true,
@@ -223,7 +245,8 @@ export async function startWorkerd(opts: {
 
   const gatewayUrl = (await mf.unsafeGetDirectURL("gateway")).origin;
   const bareUrl = (await mf.unsafeGetDirectURL("bare")).origin;
-  return { gatewayUrl, bareUrl, pids: workerdPids(), keys, mintKeys, dispose: () => mf.dispose() };
+  const compareUrl = opts.compareBundlePath ? (await mf.unsafeGetDirectURL("gateway-b")).origin : undefined;
+  return { gatewayUrl, bareUrl, compareUrl, pids: workerdPids(), keys, mintKeys, dispose: () => mf.dispose() };
 }
 
 function freePort(): Promise<number> {
