@@ -92,6 +92,7 @@ export class Client {
       const since = () => Number(process.hrtime.bigint() - t0) / 1e6;
       const req = httpRequest(this.url, { method: "POST", agent: this.agent, headers: this.headers(body) }, (res) => {
         let buffer = "";
+        let ttfb = Number.NaN;
         let ttft = Number.NaN;
         let last = Number.NaN;
         let done = false;
@@ -100,6 +101,7 @@ export class Client {
         res.setEncoding("utf8");
         res.on("data", (d: string) => {
           const now = since();
+          if (Number.isNaN(ttfb)) ttfb = now;
           buffer += d;
           let end: number;
           while ((end = buffer.search(/\r?\n\r?\n/)) !== -1) {
@@ -121,7 +123,7 @@ export class Client {
             }
           }
         });
-        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, ttft, gaps, total: since(), done, content }));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, ttfb, ttft, gaps, total: since(), done, content }));
         res.on("error", reject);
       });
       req.on("error", reject);
@@ -137,6 +139,8 @@ export class Client {
 export interface StreamTiming {
   status: number;
   headers: IncomingHttpHeaders;
+  /** Milliseconds to the first byte of the body. */
+  ttfb: number;
   /** Milliseconds to the first content delta. */
   ttft: number;
   /** Milliseconds between consecutive content deltas. */

@@ -231,7 +231,7 @@ async function main() {
   const streamTargets = targets.filter((t) => t.streamBody !== undefined);
   if (useChat) {
     log(`streaming: ${opt.rounds} rounds x ${opt.streams} streams per target`);
-    const st = new Map(streamTargets.map((t) => [t.name, { ttft: [] as number[], gap: [] as number[], total: [] as number[] }]));
+    const streams = new Map(streamTargets.map((t) => [t.name, { ttfb: [] as number[], ttft: [] as number[], gap: [] as number[], total: [] as number[] }]));
     for (const t of streamTargets) {
       const s = await clients.get(t.name)!.stream();
       if (s.status !== 200 || !s.done || !s.content.startsWith(MOCK_TEXT_START)) {
@@ -243,7 +243,8 @@ async function main() {
         for (let i = 0; i < opt.streams; i++) {
           const s = await clients.get(t.name)!.stream();
           if (s.status !== 200 || !s.done) throw new Error(`${t.name}: stream answered ${s.status}, done=${s.done}`);
-          const acc = st.get(t.name)!;
+          const acc = streams.get(t.name)!;
+          acc.ttfb.push(s.ttfb);
           acc.ttft.push(s.ttft);
           acc.gap.push(...s.gaps);
           acc.total.push(s.total);
@@ -251,7 +252,7 @@ async function main() {
       }
     }
     const figures: Record<string, StreamFigures> = {};
-    for (const [name, acc] of st) figures[name] = { ttft: summarize(acc.ttft), gap: summarize(acc.gap), total: summarize(acc.total) };
+    for (const [name, acc] of streams) figures[name] = { ttfb: summarize(acc.ttfb), ttft: summarize(acc.ttft), gap: summarize(acc.gap), total: summarize(acc.total) };
     streaming = { rounds: opt.rounds, streamsPerRound: opt.streams, targets: figures };
   }
   for (const c of clients.values()) c.close();
@@ -280,6 +281,8 @@ async function main() {
     }
   }
   memory.push(memorySample("throughput phase", pids));
+  // For scale: the plain workerd that served only the bare Worker through the same phases.
+  memory.push(memorySample("(reference) raw workerd, bare Worker only, at the end", [st.rawBarePid]));
 
   const routeDecision = await measureRouteDecision();
 
