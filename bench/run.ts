@@ -156,8 +156,9 @@ function checkAnswer(name: string, status: number, body: string) {
 }
 
 async function main() {
-  const tool: LoadTool = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : pickLoadTool();
-  log(`load generator: ${tool}${tool === "autocannon" ? " (wrk is not on PATH; `apt-get install wrk` gives steadier throughput figures, see docs/bench.md)" : ""}`);
+  const chosen = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : undefined;
+  const tool: LoadTool = chosen ?? pickLoadTool();
+  log(`load generator: ${tool}${!chosen && tool === "autocannon" ? " (wrk is not on PATH; `apt-get install wrk` gives steadier throughput figures, see docs/bench.md)" : ""}`);
 
   const st = await startStack({ keys: LATENCY_KEYS, plan: PLAN, log, stateRoot: args["state-dir"], compareRoot: args.compare });
   stack = st;
