@@ -17,7 +17,6 @@ import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { createServer } from "node:net";
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
 import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey } from "../src/auth/keys";
@@ -249,17 +248,6 @@ export async function startWorkerd(opts: {
   return { gatewayUrl, bareUrl, compareUrl, pids: workerdPids(), keys, mintKeys, dispose: () => mf.dispose() };
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on("error", reject);
-  });
-}
-
 /**
  * The bare Worker again, under a plain `workerd serve` with a config of our own and no Miniflare.
  * Miniflare sends every subrequest of a Worker through an "outbound" interceptor Worker (an extra
@@ -270,7 +258,6 @@ function freePort(): Promise<number> {
 export async function startRawBare(opts: { upstream: string; dir: string; compatibilityDate: string }): Promise<{ url: string; pid: number; stop(): void }> {
   mkdirSync(opts.dir, { recursive: true });
   copyFileSync(path.join(ROOT, "bench/bare-worker.js"), path.join(opts.dir, "bare-worker.js"));
-  const port = await freePort();
   const date = opts.compatibilityDate;
   const config = path.join(opts.dir, "config.capnp");
   writeFileSync(
@@ -282,7 +269,7 @@ const config :Workerd.Config = (
     # The default "internet" service refuses private addresses; the mock is on loopback.
     (name = "internet", network = (allow = ["public", "private"])),
   ],
-  sockets = [ (name = "http", address = "127.0.0.1:${port}", http = (), service = "main") ],
+  sockets = [ (name = "http", address = "127.0.0.1:0", http = (), service = "main") ],
 );
 const bare :Workerd.Worker = (
   modules = [ (name = "bare-worker.js", esModule = embed "bare-worker.js") ],
@@ -291,18 +278,34 @@ const bare :Workerd.Worker = (
 );
 `,
   );
-  const child = spawn(workerdBinary, ["serve", config], { stdio: ["ignore", "ignore", "pipe"] });
+  // Port 0, and workerd reports the port it bound on its control fd, as it does for Miniflare.
+  const child = spawn(workerdBinary, ["serve", config, "--control-fd=3"], { stdio: ["ignore", "ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr!.on("data", (d) => (stderr += d));
+  const port = await new Promise<number>((resolve, reject) => {
+    let control = "";
+    child.stdio[3]!.on("data", (d: Buffer) => {
+      control += d;
+      for (const line of control.split("\n")) {
+        try {
+          const msg = JSON.parse(line) as { event?: string; socket?: string; port?: number };
+          if (msg.event === "listen" && msg.socket === "http" && msg.port) resolve(msg.port);
+        } catch {
+          // a partial line; more is coming
+        }
+      }
+    });
+    child.on("exit", (code) => reject(new Error(`workerd serve exited (${code}): ${stderr}`)));
+  });
   const url = `http://127.0.0.1:${port}`;
+  // Listening is not yet serving: wait for the Worker to answer once.
   for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`workerd serve exited (${child.exitCode}): ${stderr}`);
     try {
       const res = await fetch(url, { method: "POST", body: "{}" });
       await res.arrayBuffer();
       if (res.ok) break;
     } catch {
-      // not listening yet
+      // not ready yet
     }
     if (i > 100) throw new Error(`workerd serve did not answer on ${url}: ${stderr}`);
     await new Promise((r) => setTimeout(r, 100));
