@@ -56,6 +56,8 @@ export interface Results {
     quick: boolean;
     /** --compare: the other checkout whose gateway ran as the "…, B" targets. */
     compare: string | null;
+    /** The catalog model (and provider) that answered each gateway target's probe. */
+    servedBy: Record<string, string>;
     gatewayEndpoint: string;
     git: { commit: string; dirty: boolean };
     machine: { nproc: number; cpu: string; memGiB: number; loadAvgStart: number[]; loadAvgEnd: number[] };
@@ -120,6 +122,7 @@ export function formatReport(r: Results): string {
     `svc gateway benchmark, ${m.date}${m.quick ? " (--quick: a smoke run, figures are indicative only)" : ""}`,
     `machine: ${m.machine.nproc} x ${m.machine.cpu}, ${m.machine.memGiB.toFixed(1)} GiB; load average ${m.machine.loadAvgStart.map((x) => x.toFixed(2)).join(" ")} at start, ${m.machine.loadAvgEnd.map((x) => x.toFixed(2)).join(" ")} at end`,
     `node ${m.versions.node}, workerd ${m.versions.workerd}, wrangler ${m.versions.wrangler}, miniflare ${m.versions.miniflare}; load generator ${m.loadTool}; git ${m.git.commit}${m.git.dirty ? " + uncommitted changes" : ""}`,
+    ...(Object.keys(m.servedBy).length ? [`served by: ${Object.entries(m.servedBy).map(([k, v]) => `${k} -> ${v}`).join(", ")}`] : []),
     ...(m.compare ? [`compare: targets "…, B" are the gateway of ${m.compare}`] : []),
     `local storage in ${m.stateDir}; gateway endpoint: ${m.gatewayEndpoint}; ${m.keys.total} keys on plan ${m.keys.plan} (${m.keys.latencyPool} for latency, ${m.keys.throughputPool} for throughput); ${m.durationS.toFixed(0)} s`,
     "",

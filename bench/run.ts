@@ -172,7 +172,9 @@ async function main() {
   const latencyRing = new KeyRing(latencyKeys);
   const clients = new Map(targets.map((t) => [t.name, new Client(t, latencyRing)]));
 
-  // Probe: every target answers 200 with the mock's text; the chat endpoint exists.
+  // Probe: every target answers 200 with the mock's text; the chat endpoint exists. Note which
+  // model each gateway target is served by, so a reader knows which adapter was measured.
+  const servedBy: Record<string, string> = {};
   for (const t of targets) {
     const x = await clients.get(t.name)!.send();
     if (x.status === 404 && t.name.startsWith("gateway")) {
@@ -180,7 +182,12 @@ async function main() {
         "Run with --gateway usage to measure auth + limiter + D1 on GET /v1/usage instead.");
     }
     checkAnswer(t.name, x.status, x.body);
+    if (useChat && t.name.startsWith("gateway")) {
+      const routing = (JSON.parse(x.body) as { svc?: { routing?: { model?: string; provider?: string } } }).svc?.routing;
+      servedBy[t.name] = routing?.model ? `${routing.model} (${routing.provider ?? "?"})` : "unknown";
+    }
   }
+  log(`served by: ${Object.entries(servedBy).map(([k, v]) => `${k} -> ${v}`).join(", ") || "n/a"}`);
   const overheadHeaderPresent = new Map(gatewayTargets.map((t) => [t.name, false]));
 
   // Warm-up: JIT, connection pools, every key's cache entry and limiter object.
@@ -323,6 +330,7 @@ async function main() {
       date: new Date().toISOString(),
       quick,
       compare: args.compare ? path.resolve(args.compare) : null,
+      servedBy,
       gatewayEndpoint: useChat ? "POST /v1/chat/completions" : "GET /v1/usage (auth + limiter + D1; no upstream call)",
       git: gitState(),
       machine: { nproc: cpus().length, cpu: cpuModel(), memGiB: totalmem() / 2 ** 30, loadAvgStart: loadStart, loadAvgEnd: loadavg() },
