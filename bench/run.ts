@@ -2,11 +2,12 @@
  * npm run bench [-- --quick] [options]
  *
  * The gateway's own overhead, measured side by side in one run (docs/bench.md says how to read
- * it). Three things answer the same OpenAI-format completion from one mock upstream:
- *   direct          the client calls the mock itself;
- *   bare            a pass-through Worker on the same workerd calls it;
- *   gateway auto    POST /v1/chat/completions, model "auto" (auth, limiter, routing, adapter, receipt);
- *   gateway pinned  the same with a pinned OpenAI-compatible model.
+ * it). Each target ends in the same OpenAI-format completion from one mock upstream:
+ *   direct             the client calls the mock itself;
+ *   bare               a pass-through Worker on the same workerd calls it;
+ *   bare, raw workerd  the same Worker under plain `workerd serve` (the cost of Miniflare's hop);
+ *   gateway auto       POST /v1/chat/completions, model "auto" (auth, limiter, routing, adapter, receipt);
+ *   gateway pinned     the same with a pinned OpenAI-compatible model.
  * Phases run in rounds that alternate the order of the targets, so drift of the machine lands on
  * every target alike. Any failed request, or a gateway answer that did not come from the mock,
  * ends the run with a non-zero exit: `--quick` is the harness's smoke test.
@@ -129,7 +130,7 @@ function memorySample(phase: string, pids: readonly number[]) {
 function versions() {
   const pkg = (name: string) => (JSON.parse(readFileSync(path.join(ROOT, "node_modules", name, "package.json"), "utf8")) as { version: string }).version;
   const workerdVersion = spawnSync(path.join(ROOT, "node_modules/.bin/workerd"), ["--version"], { encoding: "utf8" }).stdout.trim();
-  return { node: process.version, workerd: workerdVersion || pkg("workerd"), wrangler: pkg("wrangler"), miniflare: pkg("miniflare") };
+  return { node: process.version, workerd: workerdVersion.replace(/^workerd\s+/, "") || pkg("workerd"), wrangler: pkg("wrangler"), miniflare: pkg("miniflare") };
 }
 
 function gitState() {
@@ -291,7 +292,10 @@ async function main() {
   memory.push(memorySample("throughput phase", pids));
   // For scale: the plain workerd that served only the bare Worker through the same phases.
   memory.push(memorySample("(reference) raw workerd, bare Worker only, at the end", [st.rawBarePid]));
+  const loadEnd = loadavg();
 
+  // Last, with workerd and the mock stopped, so nothing of ours competes with the microbenchmark.
+  await st.close();
   const routeDecision = await measureRouteDecision();
 
   // Figures.
@@ -333,7 +337,7 @@ async function main() {
       servedBy,
       gatewayEndpoint: useChat ? "POST /v1/chat/completions" : "GET /v1/usage (auth + limiter + D1; no upstream call)",
       git: gitState(),
-      machine: { nproc: cpus().length, cpu: cpuModel(), memGiB: totalmem() / 2 ** 30, loadAvgStart: loadStart, loadAvgEnd: loadavg() },
+      machine: { nproc: cpus().length, cpu: cpuModel(), memGiB: totalmem() / 2 ** 30, loadAvgStart: loadStart, loadAvgEnd: loadEnd },
       versions: v,
       loadTool: tool,
       options: { ...opt, pinnedModel: pinned, gateway: args.gateway! },
@@ -360,16 +364,25 @@ async function send(c: Client): Promise<[number, string]> {
   return [x.status, x.body];
 }
 
-/** bench/route-decision.ts belongs to the routing engine; until it exists the figure is reported absent. */
+/**
+ * bench/route-decision.ts belongs to the routing engine; until it exists the figure is reported
+ * absent. It runs in a fresh Node process: a microbenchmark of a few microseconds a call should
+ * not inherit this process's heap and JIT state from three minutes of HTTP clients.
+ */
 async function measureRouteDecision(): Promise<Results["routeDecision"]> {
   const file = path.join(ROOT, "bench/route-decision.ts");
   if (!existsSync(file)) return { status: "absent", reason: "bench/route-decision.ts does not exist yet" };
-  log("route decision microbenchmark (bench/route-decision.ts)");
-  const mod = (await import(pathToFileURL(file).href)) as { benchRouteDecision?: () => Promise<{ short_ns: number; long_ns: number }> };
-  if (typeof mod.benchRouteDecision !== "function") return { status: "absent", reason: "bench/route-decision.ts does not export benchRouteDecision()" };
-  const r = await mod.benchRouteDecision();
-  if (!Number.isFinite(r.short_ns) || !Number.isFinite(r.long_ns)) throw new Error(`benchRouteDecision() returned ${JSON.stringify(r)}`);
-  return { status: "ok", shortNs: r.short_ns, longNs: r.long_ns };
+  log("route decision microbenchmark (bench/route-decision.ts, in its own process)");
+  const script = `
+    const mod = await import(${JSON.stringify(pathToFileURL(file).href)});
+    if (typeof mod.benchRouteDecision !== "function") { console.log(JSON.stringify({ absent: true })); process.exit(0); }
+    console.log(JSON.stringify(await mod.benchRouteDecision()));`;
+  const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" });
+  if (child.status !== 0) throw new Error(`bench/route-decision.ts failed (${child.status}):\n${child.stderr}`);
+  const r = JSON.parse(child.stdout.trim().split("\n").at(-1) ?? "{}") as { absent?: true; short_ns?: number; long_ns?: number };
+  if (r.absent) return { status: "absent", reason: "bench/route-decision.ts does not export benchRouteDecision()" };
+  if (!Number.isFinite(r.short_ns) || !Number.isFinite(r.long_ns)) throw new Error(`benchRouteDecision() returned ${child.stdout}`);
+  return { status: "ok", shortNs: r.short_ns!, longNs: r.long_ns! };
 }
 
 async function cleanup() {

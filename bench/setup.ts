@@ -77,8 +77,9 @@ export async function startStack(opts: {
   const tmp = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
   const state = mkdtempSync(path.join(opts.stateRoot ?? defaultStateRoot(), "svc-bench-state-"));
   const started: Array<() => unknown> = [() => rmSync(tmp, { recursive: true, force: true }), () => rmSync(state, { recursive: true, force: true })];
+  // Idempotent: the run closes the stack before its last measurement, and again on the way out.
   const close = async () => {
-    for (const stop of started.reverse()) await stop();
+    while (started.length) await started.pop()!();
   };
   try {
     const mock = await startMock();
