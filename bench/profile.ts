@@ -3,9 +3,10 @@
  *
  * Where the gateway's time goes: the same stack as the benchmark, with workerd's V8 inspector
  * open, load on one target, and the CPU profiler of each Worker isolate recording meanwhile
- * (the gateway with its Durable Objects, and Miniflare's D1 and outbound Workers, which share
- * workerd's thread). Prints the functions with the most self time and writes the profiles as
- * .cpuprofile files (open them in Chrome DevTools, Performance tab, or speedscope).
+ * (the gateway with its Durable Objects, and Miniflare's D1 and outbound Workers, which run in
+ * the same workerd process). Prints the functions with the most self and inclusive time per
+ * request and writes the profiles as .cpuprofile files (Chrome DevTools, Performance tab, or
+ * speedscope).
  */
 import { writeFileSync } from "node:fs";
 import path from "node:path";

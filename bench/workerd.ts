@@ -10,8 +10,11 @@
  *   route every request through its entry Worker first (a second isolate hop, plus header
  *   rewriting); `wrangler dev` adds a Node proxy on top of that. Neither exists in production, so
  *   neither is measured.
- * - D1, KV and the limiter Durable Object are local (SQLite files in a temporary directory), with
- *   the D1 migrations applied and the benchmark's keys inserted through the D1 binding.
+ * - What it cannot remove: Miniflare routes every subrequest through an "outbound" interceptor
+ *   Worker. `startRawBare` runs the bare Worker under plain `workerd serve` to measure that hop.
+ * - D1, KV and the Durable Objects are local (SQLite files in the state directory, tmpfs by
+ *   default), with the D1 migrations applied and the benchmark's keys inserted through the D1
+ *   binding.
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
