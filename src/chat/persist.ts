@@ -14,8 +14,8 @@ import type { Outcome } from "./svc-block";
  */
 export async function persistOutcome(env: Env, key: ApiKeyRecord, o: Outcome, receipt: Receipt, proof: HashString) {
   const database = db(env.DB);
-  const signed = signReceipt(receipt, proof, signerFrom(env.LEDGER_SIGNING_KEY));
   try {
+    const signed = await signReceipt(receipt, proof, signerFrom(env.LEDGER_SIGNING_KEY));
     await database.batch([
       receiptInsert(database, key.ownerId, signed),
       usageInsert(database, {

@@ -148,7 +148,7 @@ export class WorkspaceLedger extends DurableObject<Env> {
     };
     const subject = subjectText(s);
     const hash = subjectHash(subject);
-    const signature = signer ? signer.sign(subject) : null;
+    const signature = signer ? await signer.sign(subject) : null;
     const row = rowFromSubject(req.ownerId, s, subject, hash, signature);
     const next: TipRecord = { seq: s.seq, id: s.id, hash, signature, createdAt };
 

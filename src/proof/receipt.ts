@@ -50,6 +50,6 @@ export interface SignedReceipt {
   signingKeyId: string | null;
 }
 
-export function signReceipt(receipt: Receipt, proof: HashString, signer: Signer | null): SignedReceipt {
-  return { receipt, proofHash: proof, signature: signer ? signer.sign(proof) : null, signingKeyId: signer?.keyId ?? null };
+export async function signReceipt(receipt: Receipt, proof: HashString, signer: Signer | null): Promise<SignedReceipt> {
+  return { receipt, proofHash: proof, signature: signer ? await signer.sign(proof) : null, signingKeyId: signer?.keyId ?? null };
 }
