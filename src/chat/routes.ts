@@ -8,10 +8,12 @@ import { route } from "../routing/router";
 import type { RouteDecision } from "../routing/types";
 import { validate } from "../shared/validate";
 import { persistOutcome } from "./persist";
-import { chunk, errorEvent, sseData, SSE_DONE } from "./sse";
+import { chunk, contentChunkEncoder, errorEvent, sseData, SSE_DONE } from "./sse";
 import { proofHash, receiptFor, svcBlock, type Outcome } from "./svc-block";
 
 const ENDPOINT = "/v1/chat/completions";
+/** Chunks a stream may queue ahead of a slow client before the upstream read waits. */
+const STREAM_QUEUE = 64;
 
 type Ctx = Context<AppEnv>;
 
@@ -93,22 +95,30 @@ async function streamCompletion(c: Ctx, base: Base, candidates: RouteDecision["c
   const started = c.get("startedAt");
   const s = await stream(candidates, req, callCtx);
   const id = `svc-${base.requestId}`;
-  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>();
+  // Writes are queued, not awaited one by one: awaiting each write would wait for the client to take
+  // the chunk before the next upstream read, in lockstep. `ready` still applies backpressure once
+  // STREAM_QUEUE chunks are waiting, and close() flushes the rest.
+  const { readable, writable } = new TransformStream<Uint8Array, Uint8Array>(undefined, new CountQueuingStrategy({ highWaterMark: STREAM_QUEUE }));
   const writer = writable.getWriter();
+  const send = async (bytes: Uint8Array) => {
+    await writer.ready;
+    writer.write(bytes).catch(() => {});
+  };
+  const contentChunk = contentChunkEncoder(id, base.created, s.model.id);
 
   const pump = async () => {
     let content = "";
     try {
-      await writer.write(sseData(chunk(id, base.created, s.model.id, { role: "assistant", content: "" }, null)));
+      await send(sseData(chunk(id, base.created, s.model.id, { role: "assistant", content: "" }, null)));
       let done: { finishReason: string; usage: Outcome["usage"] } | undefined;
       for await (const ev of s.events) {
         if (ev.type === "delta") {
           content += ev.content;
-          await writer.write(sseData(chunk(id, base.created, s.model.id, { content: ev.content }, null)));
+          await send(contentChunk(ev.content));
         } else done = ev;
       }
       if (!done) throw new Error("upstream stream ended without a final event");
-      await writer.write(sseData(chunk(id, base.created, s.model.id, {}, done.finishReason)));
+      await send(sseData(chunk(id, base.created, s.model.id, {}, done.finishReason)));
       const outcome: Outcome = {
         ...base,
         model: s.model,
@@ -121,16 +131,14 @@ async function streamCompletion(c: Ctx, base: Base, candidates: RouteDecision["c
       };
       const receipt = receiptFor(outcome);
       const proof = proofHash(receipt);
-      await writer.write(
-        sseData({ id, object: "chat.completion.chunk", created: base.created, model: s.model.id, choices: [], usage: done.usage, svc: svcBlock(outcome, receipt, proof) }),
-      );
-      await writer.write(SSE_DONE);
+      await send(sseData({ id, object: "chat.completion.chunk", created: base.created, model: s.model.id, choices: [], usage: done.usage, svc: svcBlock(outcome, receipt, proof) }));
+      await send(SSE_DONE);
       await writer.close();
       await persistOutcome(c.env, key, outcome, receipt, proof);
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       try {
-        await writer.write(sseData(errorEvent(`The upstream stream from ${s.model.id} failed after it began: ${message}`, "upstream_stream_error")));
+        await send(sseData(errorEvent(`The upstream stream from ${s.model.id} failed after it began: ${message}`, "upstream_stream_error")));
         await writer.close();
       } catch {
         // The client has gone; nothing left to tell it.

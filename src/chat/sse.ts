@@ -8,6 +8,17 @@ export function chunk(id: string, created: number, model: string, delta: Record<
   return { id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
 }
 
+/**
+ * Content chunks are the hot loop of a stream: the bytes around the content are fixed per stream, so
+ * they are built once and each chunk costs one JSON string escape and one encode. The output is
+ * byte-identical to `sseData(chunk(id, created, model, { content }, null))`.
+ */
+export function contentChunkEncoder(id: string, created: number, model: string) {
+  const head = `data: {"id":${JSON.stringify(id)},"object":"chat.completion.chunk","created":${created},"model":${JSON.stringify(model)},"choices":[{"index":0,"delta":{"content":`;
+  const tail = `},"finish_reason":null}]}\n\n`;
+  return (content: string) => encoder.encode(head + JSON.stringify(content) + tail);
+}
+
 /** The OpenAI error event shape, which the SDKs raise as an APIError. */
 export function errorEvent(message: string, code: string) {
   return { error: { message, type: "upstream_error", code, param: null } };
