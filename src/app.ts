@@ -41,19 +41,24 @@ app.use(
 
 app.use(authAndLimits);
 
-app.route("/", healthRoutes);
-app.route("/", catalogRoutes);
-app.route("/", chatRoutes);
-app.route("/", planRoutes);
-app.route("/", adminRoutes);
-app.route("/", pubkeyRoutes);
-app.route("/", proofRoutes);
-app.route("/", routingRoutes);
-app.route("/", usageRoutes);
-app.route("/", workspaceRoutes);
-app.route("/", handoffRoutes);
-app.route("/", policyRoutes);
-app.route("/", auditRoutes);
+// One router per area of SPEC.md; the access table (src/auth/access.ts) guards them all.
+for (const routes of [
+  healthRoutes,
+  catalogRoutes,
+  chatRoutes,
+  planRoutes,
+  adminRoutes,
+  pubkeyRoutes,
+  proofRoutes,
+  routingRoutes,
+  usageRoutes,
+  workspaceRoutes,
+  handoffRoutes,
+  policyRoutes,
+  auditRoutes,
+]) {
+  app.route("/", routes);
+}
 
 /** The one place an error becomes a response (SPEC.md section 7 shapes). */
 export const renderError: ErrorHandler<AppEnv> = (err, c) => {
