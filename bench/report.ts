@@ -65,7 +65,7 @@ export interface Results {
     loadTool: string;
     /** Directory of local D1 and Durable Object SQLite files (tmpfs unless --state-dir). */
     stateDir: string;
-    options: Record<string, number | string | boolean>;
+    options: Record<string, number | string | boolean | null>;
     keys: { total: number; latencyPool: number; throughputPool: number; plan: string };
     durationS: number;
   };

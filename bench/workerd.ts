@@ -22,7 +22,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } fro
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
-import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey } from "../src/auth/keys";
+import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey } from "../src/auth/key-format";
 import { ROOT, WRANGLER, runWrangler } from "../scripts/lib/wrangler";
 
 /** The workerd package is CommonJS; its `default` export is the path of the platform's binary. */
@@ -76,22 +76,22 @@ export async function readWorkerConfig(): Promise<WorkerConfig> {
     const v = kind.split(".").reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], raw);
     if (Array.isArray(v) && v.length > 0) throw new Error(`wrangler.toml binds ${kind}, which bench/workerd.ts does not configure yet`);
   }
-  const sqlite = new Set(c.migrations.flatMap((m) => m.new_sqlite_classes ?? []));
+  const sqlite = new Set(c.migrations.flatMap((m: { new_sqlite_classes?: string[] }) => m.new_sqlite_classes ?? []));
   const vars: Record<string, string> = {};
   for (const [k, v] of Object.entries(c.vars ?? {})) vars[k] = typeof v === "string" ? v : JSON.stringify(v);
   return {
     compatibilityDate: c.compatibility_date,
     compatibilityFlags: c.compatibility_flags ?? [],
     vars,
-    d1Databases: Object.fromEntries(c.d1_databases.map((d) => [d.binding, d.database_id ?? d.binding])),
-    kvNamespaces: Object.fromEntries(c.kv_namespaces.map((k) => [k.binding, k.id ?? k.binding])),
+    d1Databases: Object.fromEntries(c.d1_databases.map((d: { binding: string; database_id?: string }) => [d.binding, d.database_id ?? d.binding])),
+    kvNamespaces: Object.fromEntries(c.kv_namespaces.map((k: { binding: string; id?: string }) => [k.binding, k.id ?? k.binding])),
     durableObjects: Object.fromEntries(
-      c.durable_objects.bindings.map((d) => {
+      c.durable_objects.bindings.map((d: { name: string; class_name: string; script_name?: string }) => {
         if (d.script_name) throw new Error(`Durable Object ${d.name} lives in another Worker (${d.script_name}); bench/workerd.ts cannot host it`);
         return [d.name, { className: d.class_name, useSQLite: sqlite.has(d.class_name) }];
       }),
     ),
-    migrationsDir: path.join(ROOT, c.d1_databases.find((d) => d.binding === "DB")?.migrations_dir ?? "migrations"),
+    migrationsDir: path.join(ROOT, c.d1_databases.find((d: { binding: string; migrations_dir?: string }) => d.binding === "DB")?.migrations_dir ?? "migrations"),
   };
 }
 

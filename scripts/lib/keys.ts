@@ -1,4 +1,4 @@
-import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey, isWellFormedKey } from "../../src/auth/keys";
+import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey, isWellFormedKey } from "../../src/auth/key-format";
 import { newId } from "../../src/shared/ids";
 import { isPlanId, type PlanId } from "../../src/plans/plans";
 import { d1Query, sqlString, type Target } from "./wrangler";

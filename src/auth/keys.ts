@@ -1,16 +1,11 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
-import { sha256Hex } from "../shared/hash";
-import { newId, randomBase62 } from "../shared/ids";
+import { newId } from "../shared/ids";
+import { DISPLAY_PREFIX_LENGTH, generateKey, hashKey } from "./key-format";
 import type { PlanId } from "../plans/plans";
 
-export const KEY_PREFIX = "svc_sk_";
-/** 43 base62 characters carry 256 bits. */
-const KEY_BODY_LENGTH = 43;
-const KEY_RE = /^svc_sk_[0-9A-Za-z]{32,128}$/;
-/** Stored display prefix: `svc_sk_` plus 8 characters of the body. */
-export const DISPLAY_PREFIX_LENGTH = KEY_PREFIX.length + 8;
+export { DISPLAY_PREFIX_LENGTH, generateKey, hashKey, isWellFormedKey, KEY_PREFIX } from "./key-format";
 
 export interface ApiKeyRecord {
   id: string;
@@ -20,13 +15,6 @@ export interface ApiKeyRecord {
   ownerId: string;
   createdAt: number;
   revokedAt: number | null;
-}
-
-export const isWellFormedKey = (key: string) => KEY_RE.test(key);
-export const hashKey = (key: string) => sha256Hex(key);
-
-export function generateKey(): string {
-  return KEY_PREFIX + randomBase62(KEY_BODY_LENGTH);
 }
 
 export async function createKey(database: Db, plan: PlanId, ownerId?: string) {
