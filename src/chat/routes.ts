@@ -9,7 +9,7 @@ import type { RouteDecision } from "../routing/types";
 import { validate } from "../shared/validate";
 import { persistOutcome } from "./persist";
 import { chunk, contentChunkEncoder, errorEvent, sseData, SSE_DONE } from "./sse";
-import { proofHash, receiptFor, svcBlock, type Outcome } from "./svc-block";
+import { seal, type Outcome } from "./svc-block";
 
 const ENDPOINT = "/v1/chat/completions";
 /** Chunks a stream may queue ahead of a slow client before the upstream read waits. */
@@ -67,8 +67,7 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
     usage: result.completion.usage,
     latencyMs: Math.round(performance.now() - c.get("startedAt")),
   };
-  const receipt = receiptFor(outcome);
-  const proof = proofHash(receipt);
+  const { receipt, proof, svc } = seal(outcome);
   c.executionCtx.waitUntil(persistOutcome(c.env, key, outcome, receipt, proof));
   c.header("x-svc-overhead-us", overheadUs(c, result.upstreamMs));
   return c.json({
@@ -78,7 +77,7 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
     model: outcome.model.id,
     choices: [{ index: 0, message: { role: "assistant", content: outcome.content }, finish_reason: outcome.finishReason }],
     usage: outcome.usage,
-    svc: svcBlock(outcome, receipt, proof),
+    svc,
   });
 });
 
@@ -129,9 +128,8 @@ async function streamCompletion(c: Ctx, base: Base, candidates: RouteDecision["c
         usage: done.usage,
         latencyMs: Math.round(performance.now() - started),
       };
-      const receipt = receiptFor(outcome);
-      const proof = proofHash(receipt);
-      await send(sseData({ id, object: "chat.completion.chunk", created: base.created, model: s.model.id, choices: [], usage: done.usage, svc: svcBlock(outcome, receipt, proof) }));
+      const { receipt, proof, svc } = seal(outcome);
+      await send(sseData({ id, object: "chat.completion.chunk", created: base.created, model: s.model.id, choices: [], usage: done.usage, svc }));
       await send(SSE_DONE);
       await writer.close();
       await persistOutcome(c.env, key, outcome, receipt, proof);

@@ -1,5 +1,6 @@
 import { costUsd, type Model } from "../catalog/models";
 import { proofHash, requestHash, responseHash, type Receipt } from "../proof/receipt";
+import type { HashString } from "../shared/hash";
 import type { ChatMessage, TokenUsage } from "../providers/types";
 import type { RouteDecision } from "../routing/types";
 
@@ -19,8 +20,9 @@ export interface Outcome {
   endpoint: string;
 }
 
-export function receiptFor(o: Outcome): Receipt {
-  const cost = costUsd(o.model, o.usage.prompt_tokens, o.usage.completion_tokens);
+type Cost = ReturnType<typeof costUsd>;
+
+function receiptFor(o: Outcome, cost: Cost): Receipt {
   return {
     version: "svc-receipt-v1",
     request_id: o.requestId,
@@ -44,8 +46,7 @@ function reasonFor(o: Outcome): string {
 }
 
 /** SPEC.md 2.1 `svc`: routing, cost, latency, proof and fallback, describing the model that ran. */
-export function svcBlock(o: Outcome, receipt: Receipt, proof: string) {
-  const cost = costUsd(o.model, o.usage.prompt_tokens, o.usage.completion_tokens);
+function svcBlock(o: Outcome, cost: Cost, receipt: Receipt, proof: HashString) {
   return {
     routing: {
       mode: o.decision.mode,
@@ -77,4 +78,10 @@ export function svcBlock(o: Outcome, receipt: Receipt, proof: string) {
   };
 }
 
-export { proofHash };
+/** An outcome's receipt, its proof hash and the response's svc block, made once for either path. */
+export function seal(o: Outcome) {
+  const cost = costUsd(o.model, o.usage.prompt_tokens, o.usage.completion_tokens);
+  const receipt = receiptFor(o, cost);
+  const proof = proofHash(receipt);
+  return { receipt, proof, svc: svcBlock(o, cost, receipt, proof) };
+}
