@@ -1,4 +1,5 @@
 import { costUsd, findModel, type Model } from "../catalog/models";
+import { AUTO_MODES } from "../routing/brain-config";
 
 /** One group of usage rows (GROUP BY model, provider, mode). */
 export interface UsageGroup {
@@ -35,7 +36,8 @@ const roundBuckets = (map: Record<string, Bucket>) => {
 export function summarize(groups: UsageGroup[]) {
   const by_model: Record<string, Bucket> = {};
   const by_provider: Record<string, Bucket> = {};
-  const by_mode: Record<string, Bucket> = { quality: { requests: 0, tokens: 0, cost_usd: 0 }, balanced: { requests: 0, tokens: 0, cost_usd: 0 }, agility: { requests: 0, tokens: 0, cost_usd: 0 }, direct: { requests: 0, tokens: 0, cost_usd: 0 } };
+  // Every mode is listed (SPEC.md 2.16), with zeros where none ran.
+  const by_mode: Record<string, Bucket> = Object.fromEntries([...AUTO_MODES, "direct"].map((m) => [m, { requests: 0, tokens: 0, cost_usd: 0 }]));
   let total_requests = 0;
   let total_tokens = 0;
   let total_cost_usd = 0;
