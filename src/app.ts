@@ -1,6 +1,7 @@
 import { Hono, type ErrorHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
+import { methodNotAllowed } from "hono/method-not-allowed";
 import { adminRoutes } from "./auth/admin-routes";
 import { authAndLimits } from "./auth/middleware";
 import { catalogRoutes } from "./catalog/routes";
@@ -16,7 +17,7 @@ import { workspaceRoutes } from "./workspace/routes";
 import { handoffRoutes } from "./handoff/routes";
 import { policyRoutes } from "./policy/routes";
 import { auditRoutes } from "./audit/routes";
-import { ApiError } from "./shared/errors";
+import { apiError, ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
 export const MAX_BODY_BYTES = 2 * 1024 * 1024;
@@ -34,8 +35,22 @@ app.use(
   bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: () => {
-      throw new ApiError(413, "request_too_large", `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
+      throw apiError("request_too_large", `Request body exceeds the limit of ${MAX_BODY_BYTES} bytes.`);
     },
+  }),
+);
+
+app.use(
+  methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) =>
+      renderError(
+        new ApiError("method_not_allowed", {
+          message: `${c.req.method} is not allowed on ${c.req.path}; use ${methods.join(", ")}.`,
+          headers: { allow: methods.join(", ") },
+        }),
+        c,
+      ),
   }),
 );
 
@@ -63,41 +78,23 @@ for (const routes of [
 /** The one place an error becomes a response (SPEC.md section 7 shapes). */
 export const renderError: ErrorHandler<AppEnv> = (err, c) => {
   const requestId = c.get("requestId") ?? crypto.randomUUID();
-  let apiError: ApiError;
-  if (err instanceof ApiError) apiError = err;
+  let error: ApiError;
+  if (err instanceof ApiError) error = err;
   else if (err instanceof HTTPException && err.status < 500) {
     // Hono's own 4xx, e.g. a body that is not JSON.
-    apiError = new ApiError(err.status === 413 ? 413 : 400, err.status === 413 ? "request_too_large" : "invalid_request", err.message || "Invalid request.");
+    error = new ApiError(err.status === 413 ? "request_too_large" : "invalid_request", { message: err.message || "Invalid request." });
   } else {
     console.error(`[${requestId}] unhandled`, err);
-    apiError = new ApiError(500, "internal_error", "An unexpected error occurred.", { request_id: requestId });
+    error = new ApiError("internal_error", { message: "An unexpected error occurred.", extra: { request_id: requestId } });
   }
-  const res = c.json(apiError.body(), apiError.status);
+  const res = c.json(error.body(), error.status);
   res.headers.set("x-request-id", requestId);
-  for (const name in apiError.headers) res.headers.set(name, apiError.headers[name]!);
+  for (const name in error.headers) res.headers.set(name, error.headers[name]!);
   return res;
 };
 app.onError(renderError);
 
-// 405 for a known path with the wrong method; the route list is read once, on first need.
-let routeTable: Array<{ method: string; re: RegExp }> | undefined;
-function allowedMethods(path: string): string[] {
-  routeTable ??= app.routes
-    .filter((r) => r.method !== "ALL")
-    .map((r) => ({ method: r.method, re: new RegExp(`^${r.path.replace(/\/:[^/]+/g, "/[^/]+").replace(/\*/g, ".*")}$`) }));
-  return [...new Set(routeTable.filter((r) => r.re.test(path)).map((r) => r.method))];
-}
-
-app.notFound((c) => {
-  const allowed = allowedMethods(c.req.path);
-  const requestId = c.get("requestId");
-  if (allowed.length) {
-    return c.json({ error: "method_not_allowed", message: `${c.req.method} is not allowed on ${c.req.path}; use ${allowed.join(", ")}.` }, 405, {
-      allow: allowed.join(", "),
-      "x-request-id": requestId,
-    });
-  }
-  return c.json({ error: "not_found", message: `No route for ${c.req.method} ${c.req.path}.` }, 404, { "x-request-id": requestId });
-});
+// A plain 404 (not a throw), so that methodNotAllowed above can still turn it into a 405.
+app.notFound((c) => renderError(apiError("not_found", `No route for ${c.req.method} ${c.req.path}.`), c));
 
 export { app };

@@ -5,7 +5,7 @@ import { db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import type { AppEnv } from "../env";
 import { PLAN_IDS } from "../plans/plans";
-import { ApiError, notFound } from "../shared/errors";
+import { apiError, notFound } from "../shared/errors";
 import { timingSafeEqualStr } from "../shared/hash";
 import { validate } from "../shared/validate";
 import { forgetKey } from "./key-cache";
@@ -25,7 +25,7 @@ export const adminRoutes = new Hono<AppEnv>()
     const token = c.env.ADMIN_TOKEN;
     if (!token) throw notFound();
     const given = c.req.header("authorization")?.replace(/^Bearer /, "") ?? "";
-    if (!timingSafeEqualStr(given, token)) throw new ApiError(401, "invalid_admin_token", "Missing or wrong admin token.", {}, true);
+    if (!timingSafeEqualStr(given, token)) throw apiError("invalid_admin_token", "Missing or wrong admin token.");
     await next();
   })
   .post("/admin/keys", validate("json", createBody), async (c) => {

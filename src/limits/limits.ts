@@ -26,23 +26,16 @@ export function limitError(plan: Plan, d: LimitDecision, now = Date.now()): ApiE
   if (d.limited === "daily") {
     const wait = d.dailyResetAt - now;
     headers["retry-after"] = String(Math.max(1, Math.ceil(wait / 1000)));
-    return new ApiError(
-      429,
-      "daily_limit_exceeded",
-      `Daily limit of ${d.daily} requests reached on the ${plan.display_name} plan; the window resets in ${formatDuration(wait)}.`,
-      { plan: plan.id, daily_limit: d.daily, used_today: d.usedToday },
-      false,
+    return new ApiError("daily_limit_exceeded", {
+      message: `Daily limit of ${d.daily} requests reached on the ${plan.display_name} plan; the window resets in ${formatDuration(wait)}.`,
+      extra: { plan: plan.id, daily_limit: d.daily, used_today: d.usedToday },
       headers,
-    );
+    });
   }
   const wait = d.rpmResetAt - now;
   headers["retry-after"] = String(Math.max(1, Math.ceil(wait / 1000)));
-  return new ApiError(
-    429,
-    "rate_limit_exceeded",
-    `Rate limit of ${d.rpm} requests per minute exceeded on the ${plan.display_name} plan; retry in ${formatDuration(wait)}.`,
-    {},
-    true,
+  return new ApiError("rate_limit_exceeded", {
+    message: `Rate limit of ${d.rpm} requests per minute exceeded on the ${plan.display_name} plan; retry in ${formatDuration(wait)}.`,
     headers,
-  );
+  });
 }

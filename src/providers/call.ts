@@ -5,7 +5,7 @@
  */
 import type { Model } from "../catalog/models";
 import type { Env } from "../env";
-import { ApiError } from "../shared/errors";
+import { apiError, type ApiError } from "../shared/errors";
 import { completeOnce, failureOf, openStream, type AttemptInput, type FetchLike, type OpenStream, type Outcome, type Route, type UpstreamClock } from "./attempt";
 import { ADAPTERS } from "./protocols";
 import { PROVIDER_REGISTRY, providerBaseUrl, providerKey } from "./registry";
@@ -91,7 +91,7 @@ function allFailed(attempts: Attempt[], aborted: boolean): ApiError {
   const message = aborted
     ? "The request was aborted before an upstream answered."
     : `Every candidate model failed; last: ${last ? `${last.model}: ${last.error}` : "none"}.`;
-  return new ApiError(502, "upstream_error", message, { attempts });
+  return apiError("upstream_error", message, { attempts });
 }
 
 /** The retry and fallback loop shared by complete() and stream(). */
@@ -130,7 +130,7 @@ async function serve<T>(
     }
   }
   if (!servable) {
-    throw new ApiError(503, "no_provider_available", "No provider is configured for any candidate model (no API key, and the sandbox upstream is off).");
+    throw apiError("no_provider_available", "No provider is configured for any candidate model (no API key, and the sandbox upstream is off).");
   }
   throw allFailed(attempts, false);
 }

@@ -6,7 +6,7 @@ import { db } from "../db/client";
 import { usageEvents } from "../db/schema";
 import type { AppEnv } from "../env";
 import { modelAccess, PLANS } from "../plans/plans";
-import { ApiError } from "../shared/errors";
+import { apiError } from "../shared/errors";
 import { validate } from "../shared/validate";
 import { DEFAULT_BASELINE, savings, summarize, type UsageGroup } from "./summary";
 
@@ -73,7 +73,7 @@ export const usageRoutes = new Hono<AppEnv>()
   .get("/v1/savings", validate("query", z.object({ baseline: z.string().min(1).max(200).optional() })), async (c) => {
     const requested = c.req.valid("query").baseline ?? DEFAULT_BASELINE;
     const baseline = findModel(requested);
-    if (!baseline) throw new ApiError(400, "unknown_model", `Unknown baseline model ${requested}; see GET /v1/models.`);
+    if (!baseline) throw apiError("unknown_model", `Unknown baseline model ${requested}; see GET /v1/models.`);
     const key = c.get("apiKey");
     return c.json({ object: "savings", ...savings(await groups(db(c.env.DB), key.ownerId), baseline), estimated: true });
   });

@@ -18,11 +18,11 @@ describe("error envelopes (SPEC.md section 7, DESIGN.md section 4)", () => {
     const r = await call("/v1/models", { method: "DELETE", key });
     expect(r.status).toBe(405);
     expect(r.json.error).toBe("method_not_allowed");
-    expect(r.headers.get("allow")).toBe("GET");
+    expect(r.headers.get("allow")).toBe("GET, HEAD");
     expect((await call("/v1/models", { method: "DELETE" })).status).toBe(401);
     const health = await call("/health", { method: "POST" });
     expect(health.status).toBe(405);
-    expect(health.headers.get("allow")).toBe("GET");
+    expect(health.headers.get("allow")).toBe("GET, HEAD");
   });
 
   it("body over 2 MiB: 413 request_too_large when the body is read", async () => {
