@@ -2,7 +2,6 @@ import * as ed from "@noble/ed25519";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
 import { describe, expect, it } from "vitest";
 import { signerFrom, verifySignature } from "../../src/shared/signing";
-import { call } from "../helpers";
 
 // RFC 8032 section 7.1, test 1.
 const SEED = "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60";
@@ -42,12 +41,4 @@ describe("Ed25519 signing", () => {
     expect(signerFrom("not-hex")).toBeNull();
   });
 
-  it("GET /v1/proof/pubkey publishes the key (public)", async () => {
-    const r = await call("/v1/proof/pubkey");
-    expect(r.status).toBe(200);
-    expect(r.json).toEqual({
-      object: "proof.pubkey", algorithm: "Ed25519", signing_enabled: true,
-      key_id: expect.stringMatching(/^[0-9a-f]{16}$/), public_key_hex: PUB, public_key_base64: expect.any(String),
-    });
-  });
 });
