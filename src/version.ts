@@ -1,2 +1,4 @@
-/** Service version, reported by GET /health. Keep in step with package.json. */
-export const SERVICE_VERSION = "0.1.0";
+import { version } from "../package.json";
+
+/** Service version, reported by GET /health: package.json's, so there is one place to bump it. */
+export const SERVICE_VERSION: string = version;

@@ -1,24 +1,36 @@
-import { z } from "zod";
 import { and, desc, eq, gte, lt, or, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "../db/client";
 import { auditEvents } from "../db/schema";
+import { base64url, fromBase64url } from "../shared/base64url";
 import { invalidRequest } from "../shared/errors";
-import type { AuditEventType } from "./record";
+import { pageLimit, workspaceIdSchema } from "../shared/schemas";
+import { AUDIT_EVENT_TYPES } from "./record";
 
-/** SPEC.md section 8: snapshot and audit `limit` is 1 to 200, default 50. */
-export const pageLimit = z.coerce.number().int().min(1).max(200).default(50);
+/** ISO 8601 date or date-time (any offset), normalized to UTC with milliseconds so it compares as text. */
+const isoInstant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((s, ctx) => {
+    const t = Date.parse(s);
+    const d = new Date(t);
+    if (Number.isNaN(t) || d.getUTCFullYear() < 1970 || d.getUTCFullYear() > 9999) {
+      ctx.addIssue({ code: "custom", message: "not a valid ISO 8601 instant" });
+      return z.NEVER;
+    }
+    return d.toISOString();
+  });
 
-export interface AuditQuery {
-  ownerId: string;
-  workspaceId?: string | undefined;
-  eventType?: AuditEventType | undefined;
-  decision?: string | undefined;
-  /** ISO 8601 with milliseconds, UTC. */
-  since?: string | undefined;
-  until?: string | undefined;
-  limit: number;
-  cursor?: string | undefined;
-}
+/** The filters of GET /v1/audit/events (SPEC.md 4.7). */
+export const auditQuery = z.object({
+  workspace_id: workspaceIdSchema.optional(),
+  event_type: z.enum(AUDIT_EVENT_TYPES).optional(),
+  decision: z.enum(["allow", "deny", "confirm", "approve"]).optional(),
+  since: isoInstant.optional(),
+  until: isoInstant.optional(),
+  limit: pageLimit,
+  cursor: z.string().min(1).max(500).optional(),
+});
+export type AuditQuery = z.infer<typeof auditQuery>;
 
 interface CursorPosition {
   createdAt: string;
@@ -29,15 +41,15 @@ const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const EVENT_ID = /^ae_[0-9A-Za-z]{1,64}$/;
 
 /** Opaque to clients: base64url of `<created_at>|<id>` of the last event of the page. */
-export function encodeCursor(p: CursorPosition): string {
-  return btoa(`${p.createdAt}|${p.id}`).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+function encodeCursor(p: CursorPosition): string {
+  return base64url(`${p.createdAt}|${p.id}`);
 }
 
-export function decodeCursor(cursor: string): CursorPosition {
+function decodeCursor(cursor: string): CursorPosition {
   const bad = () => invalidRequest("Invalid cursor: pass next_cursor from a previous response unchanged.", [{ path: "cursor", message: "invalid cursor" }]);
   let text: string;
   try {
-    text = atob(cursor.replace(/-/g, "+").replace(/_/g, "/"));
+    text = new TextDecoder().decode(fromBase64url(cursor));
   } catch {
     throw bad();
   }
@@ -51,10 +63,10 @@ export function decodeCursor(cursor: string): CursorPosition {
  * row of the previous one, so events that arrive while a client pages land before its first page and
  * never shift, skip or repeat the rows it has yet to read. Ties within a millisecond are ordered by id.
  */
-export async function listAuditEvents(database: Db, q: AuditQuery) {
-  const where: SQL[] = [eq(auditEvents.ownerId, q.ownerId)];
-  if (q.workspaceId !== undefined) where.push(eq(auditEvents.workspaceId, q.workspaceId));
-  if (q.eventType !== undefined) where.push(eq(auditEvents.eventType, q.eventType));
+export async function listAuditEvents(database: Db, ownerId: string, q: AuditQuery) {
+  const where: SQL[] = [eq(auditEvents.ownerId, ownerId)];
+  if (q.workspace_id !== undefined) where.push(eq(auditEvents.workspaceId, q.workspace_id));
+  if (q.event_type !== undefined) where.push(eq(auditEvents.eventType, q.event_type));
   if (q.decision !== undefined) where.push(eq(auditEvents.decision, q.decision));
   if (q.since !== undefined) where.push(gte(auditEvents.createdAt, q.since));
   if (q.until !== undefined) where.push(lt(auditEvents.createdAt, q.until));
@@ -80,7 +92,7 @@ export async function listAuditEvents(database: Db, q: AuditQuery) {
   };
 }
 
-export function auditEventView(r: typeof auditEvents.$inferSelect) {
+function auditEventView(r: typeof auditEvents.$inferSelect) {
   return {
     id: r.id,
     object: "audit.event" as const,

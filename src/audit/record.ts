@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import { auditEvents } from "../db/schema";
-import { randomBase62 } from "../shared/ids";
+import { newId } from "../shared/ids";
 
 export const AUDIT_EVENT_TYPES = ["policy_check", "handoff_created", "agent_plan", "agent_record"] as const;
 export type AuditEventType = (typeof AUDIT_EVENT_TYPES)[number];
@@ -20,25 +20,6 @@ export interface AuditEventInput {
   at?: number | undefined;
 }
 
-let lastMs = 0;
-let sameMsCount = 0;
-
-/**
- * `ae_` + milliseconds (9 base36) + a per-isolate counter (4 base36) + 12 random base62. Ids are the
- * tiebreak of the audit order within one millisecond; the counter makes events written by one isolate
- * in the same millisecond (Date.now() stands still during a request) sort in the order they were made,
- * even if the clock steps back.
- */
-export function auditEventId(): string {
-  const now = Date.now();
-  if (now <= lastMs) sameMsCount++;
-  else {
-    lastMs = now;
-    sameMsCount = 0;
-  }
-  return `ae_${lastMs.toString(36).padStart(9, "0")}${sameMsCount.toString(36).padStart(4, "0")}${randomBase62(12)}`;
-}
-
 /** `key:<key id>`: the caller as audit events name it. */
 export const actorOf = (key: { id: string }) => `key:${key.id}`;
 
@@ -48,7 +29,7 @@ export const actorOf = (key: { id: string }) => `key:${key.id}`;
  */
 export function auditEventInsert(database: Db, e: AuditEventInput) {
   const row = {
-    id: auditEventId(),
+    id: newId("ae_"),
     ownerId: e.ownerId,
     workspaceId: e.workspaceId,
     eventType: e.eventType,

@@ -3,10 +3,10 @@ import { z } from "zod";
 import { actorOf } from "../audit/record";
 import { db } from "../db/client";
 import type { AppEnv } from "../env";
-import { assessRisk } from "../policy/risk";
+import { assessWorkspaceRisk } from "../policy/assess";
 import { notFound } from "../shared/errors";
+import { workspaceIdSchema } from "../shared/schemas";
 import { validate } from "../shared/validate";
-import { loadPolicyManifest, workspaceIdSchema } from "../workspace/manifest";
 import { ledgerName } from "./ledger";
 import { findHandoff, handoffView, loadVerifiedChain } from "./store";
 
@@ -32,8 +32,7 @@ export const handoffRoutes = new Hono<AppEnv>()
   .post("/v1/handoff", validate("json", createBody), async (c) => {
     const body = c.req.valid("json");
     const key = c.get("apiKey");
-    const manifest = await loadPolicyManifest(db(c.env.DB), key.ownerId, body.workspace_id);
-    const risk = assessRisk({ kind: body.action_kind, action: body.objective, files: body.files_touched, commands: [], estimatedCostUsd: body.est_cost }, manifest);
+    const risk = await assessWorkspaceRisk(db(c.env.DB), key.ownerId, body.workspace_id, { kind: body.action_kind, action: body.objective, files: body.files_touched, commands: [], estimatedCostUsd: body.est_cost });
     const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName(ledgerName(key.ownerId, body.workspace_id)));
     const { row, eventId } = await ledger.append({
       ownerId: key.ownerId,

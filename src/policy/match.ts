@@ -5,7 +5,7 @@
  */
 
 /** `./src/a.ts`, `/src/a.ts` and `src\a.ts` all name `src/a.ts`. */
-export function normalizePath(path: string): string {
+function normalizePath(path: string): string {
   return path.trim().replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "").replace(/\/{2,}/g, "/");
 }
 
@@ -16,7 +16,7 @@ const globCache = new Map<string, RegExp>();
  * without a slash matches a name at any depth (`.env`, `*.pem`), and a pattern matches everything
  * below it when it names a directory (`migrations` and `migrations/` both protect `migrations/0001.sql`).
  */
-export function globToRegExp(pattern: string): RegExp {
+function globToRegExp(pattern: string): RegExp {
   let re = globCache.get(pattern);
   if (re) return re;
   // `dir/`, `dir/**` and `dir` all protect the directory and everything below it.

@@ -6,7 +6,7 @@ import { firstForbiddenMatch, firstMatchingGlob, normalizeCommand } from "./matc
  * Score = sum of the weights of the factors that fired, capped at 100.
  */
 
-export const ACTION_KINDS = ["edit", "refactor", "deploy", "review", "setup", "delete", "exec", "network", "read"] as const;
+const ACTION_KINDS = ["edit", "refactor", "deploy", "review", "setup", "delete", "exec", "network", "read"] as const;
 export type ActionKind = (typeof ACTION_KINDS)[number];
 
 export const RISK_TIERS = ["auto", "confirm", "approve", "block"] as const;
@@ -14,20 +14,20 @@ export type RiskTier = (typeof RISK_TIERS)[number];
 export type Decision = "allow" | "confirm" | "approve" | "deny";
 
 /** DESIGN.md section 4: auto 0-29, confirm 30-59, approve 60-85, block 86-100. */
-export const TIER_FLOORS: ReadonlyArray<readonly [RiskTier, number]> = [
+const TIER_FLOORS: ReadonlyArray<readonly [RiskTier, number]> = [
   ["block", 86],
   ["approve", 60],
   ["confirm", 30],
   ["auto", 0],
 ];
-export const BLOCK_THRESHOLD = 86;
+const BLOCK_THRESHOLD = 86;
 
-export const DECISION_BY_TIER: Record<RiskTier, Decision> = { auto: "allow", confirm: "confirm", approve: "approve", block: "deny" };
+const DECISION_BY_TIER: Record<RiskTier, Decision> = { auto: "allow", confirm: "confirm", approve: "approve", block: "deny" };
 
 /** Budget cap per action when the manifest names none (USD). */
-export const DEFAULT_BUDGET_CAP_USD = 1;
+const DEFAULT_BUDGET_CAP_USD = 1;
 /** Beyond this many files an edit is a sweeping change. */
-export const BULK_FILE_THRESHOLD = 20;
+const BULK_FILE_THRESHOLD = 20;
 
 /** The policy parts of a workspace manifest (SPEC.md 2.6) that scoring reads. */
 export interface PolicyManifest {
@@ -65,7 +65,7 @@ export interface RiskAssessment {
 }
 
 /** Commands dangerous in any workspace, whether or not the manifest lists them. */
-export const DESTRUCTIVE_COMMANDS: ReadonlyArray<readonly [RegExp, string]> = [
+const DESTRUCTIVE_COMMANDS: ReadonlyArray<readonly [RegExp, string]> = [
   [/\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|-r\s+-f|-f\s+-r|--recursive\s+--force|--force\s+--recursive)\b/, "recursive forced delete"],
   [/\bgit\s+push\b.*(\s--force(?!-with-lease)\b|\s-f\b)/, "force push"],
   [/\bgit\s+reset\s+--hard\b/, "hard reset"],

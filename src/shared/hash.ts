@@ -5,8 +5,6 @@ import { canonicalJson } from "./canonical-json";
 /** Hash strings are `sha256:` + 64 lowercase hex (SPEC.md conventions). */
 export type HashString = `sha256:${string}`;
 
-const HASH_RE = /^sha256:[0-9a-f]{64}$/;
-
 // Synchronous on purpose: the hot path hashes small inputs, where an await on
 // crypto.subtle costs more than the digest itself.
 export function sha256Hex(data: string | Uint8Array): string {
@@ -19,10 +17,6 @@ export function hashString(data: string | Uint8Array): HashString {
 
 export function hashCanonical(value: unknown): HashString {
   return hashString(canonicalJson(value));
-}
-
-export function isFullHash(s: unknown): s is HashString {
-  return typeof s === "string" && HASH_RE.test(s);
 }
 
 /** Constant-time equality of two strings of equal length (lengths are not secret here). */

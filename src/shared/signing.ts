@@ -1,6 +1,7 @@
 import * as ed from "@noble/ed25519";
 import { sha512 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import { base64url } from "./base64url";
 import { sha256Hex } from "./hash";
 
 ed.hashes.sha512 = sha512;
@@ -55,8 +56,6 @@ export function signerFrom(seedHex: string | undefined): Signer | null {
  */
 const VERIFIED_MAX = 50_000;
 const verified = new Set<string>();
-
-const base64url = (bytes: Uint8Array) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 
 export function verifySignature(message: string, signatureHex: string, publicKeyHex: string): boolean {
   const memo = `${publicKeyHex}:${signatureHex}:${sha256Hex(message)}`;

@@ -3,7 +3,7 @@ import type { ValidationTargets } from "hono";
 import type { z } from "zod";
 import { invalidRequest, type ValidationIssue } from "./errors";
 
-export function zodIssues(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): ValidationIssue[] {
+function zodIssues(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): ValidationIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 

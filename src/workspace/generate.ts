@@ -1,6 +1,7 @@
-import type { WorkspaceManifest } from "./manifest";
+import type { WorkspaceManifest } from "../policy/manifest";
+import { unique } from "../shared/data";
 
-export const GENERATOR_VERSION = "agents-md-v0.1";
+const GENERATOR_VERSION = "agents-md-v0.1";
 
 export interface Artifact {
   path: string;
@@ -27,13 +28,12 @@ export function generateArtifacts(m: WorkspaceManifest): { object: "workspace.ar
 }
 
 const name = (m: WorkspaceManifest) => m.project_name ?? m.workspace_id;
-const unique = (list: readonly string[] | undefined) => [...new Set(list ?? [])];
 const bullets = (list: readonly string[], empty: string) => (list.length ? list.map((x) => `- \`${x.replace(/`/g, "'")}\``).join("\n") : `- ${empty}`);
 /** YAML double-quoted scalar: JSON string syntax is valid YAML. */
 const yamlString = (s: string) => JSON.stringify(s);
 
 function stackLine(m: WorkspaceManifest): string {
-  const stack = unique(m.stack);
+  const stack = unique(m.stack ?? []);
   return stack.length ? `Stack: ${stack.join(", ")}.` : "Stack: not declared in the workspace manifest; infer it from the repository and ask before adding a new technology.";
 }
 
@@ -77,13 +77,13 @@ function agentsMd(m: WorkspaceManifest): string {
     "",
     "Do not create, modify or delete these without explicit human approval (globs; a directory covers everything below it):",
     "",
-    bullets(unique(m.protected_paths), "none declared: treat secrets files, CI configuration and migrations as protected anyway"),
+    bullets(unique(m.protected_paths ?? []), "none declared: treat secrets files, CI configuration and migrations as protected anyway"),
     "",
     "## Forbidden commands",
     "",
     "Never run these, not even in a variant (different flags, sudo, inside a script):",
     "",
-    bullets(unique(m.forbidden_commands), "none declared: still never run recursive forced deletes, force pushes or DROP TABLE"),
+    bullets(unique(m.forbidden_commands ?? []), "none declared: still never run recursive forced deletes, force pushes or DROP TABLE"),
     "",
     "## Protocol",
     "",
@@ -108,8 +108,8 @@ function assistantMd(m: WorkspaceManifest): string {
     "",
     stackLine(m),
     "",
-    `- Protected paths (ask first): ${unique(m.protected_paths).map((p) => `\`${p}\``).join(", ") || "none declared"}.`,
-    `- Forbidden commands (never run): ${unique(m.forbidden_commands).map((c) => `\`${c}\``).join(", ") || "none declared"}.`,
+    `- Protected paths (ask first): ${unique(m.protected_paths ?? []).map((p) => `\`${p}\``).join(", ") || "none declared"}.`,
+    `- Forbidden commands (never run): ${unique(m.forbidden_commands ?? []).map((c) => `\`${c}\``).join(", ") || "none declared"}.`,
     `- Risk gate: ${m.require_risk_gate ? "required" : "recommended"}; call \`POST $SVC_BASE_URL/policy/check\` before risky actions and obey \`decision\`.`,
     `- Handoffs: ${m.require_handoffs ? "required" : "recommended"}; call \`POST $SVC_BASE_URL/handoff\` before handing off, and read \`GET $SVC_BASE_URL/handoff/chain/${m.workspace_id}\` when picking up.`,
     "",
@@ -127,13 +127,13 @@ function securityRule(m: WorkspaceManifest): string {
     "",
     "## Protected paths",
     "",
-    bullets(unique(m.protected_paths), "none declared"),
+    bullets(unique(m.protected_paths ?? []), "none declared"),
     "",
     "Writing any of these needs human approval. Ask the risk gate first and include the paths in `files_affected`.",
     "",
     "## Forbidden commands",
     "",
-    bullets(unique(m.forbidden_commands), "none declared"),
+    bullets(unique(m.forbidden_commands ?? []), "none declared"),
     "",
     "## Risk gate",
     "",

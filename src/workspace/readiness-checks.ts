@@ -1,5 +1,5 @@
 import { firstForbiddenMatch, firstMatchingGlob } from "../policy/match";
-import type { WorkspaceManifest } from "./manifest";
+import type { WorkspaceManifest } from "../policy/manifest";
 
 /**
  * The readiness checks: what a careful team states before letting agents into a repository.

@@ -1,9 +1,9 @@
 import { READINESS_CHECKS, type ReadinessCheck } from "./readiness-checks";
-import type { WorkspaceManifest } from "./manifest";
+import type { WorkspaceManifest } from "../policy/manifest";
 
-export const READINESS_VERSION = "repo-readiness-v0.1";
+const READINESS_VERSION = "repo-readiness-v0.1";
 /** How many failing checks become recommendations. */
-export const MAX_RECOMMENDATIONS = 5;
+const MAX_RECOMMENDATIONS = 5;
 
 export type ReadinessRating = "excellent" | "good" | "fair" | "poor" | "critical";
 

@@ -1,31 +1,20 @@
 import { Hono } from "hono";
 import { z } from "zod";
-import { pageLimit } from "../audit/list";
 import { db } from "../db/client";
 import type { AppEnv } from "../env";
-import { loadVerifiedChain } from "../handoff/store";
+import { manifestSchema } from "../policy/manifest";
+import { pageLimit, workspaceIdSchema } from "../shared/schemas";
 import { validate } from "../shared/validate";
+import { checkReadiness, workspaceSnapshot } from "./actions";
 import { generateArtifacts } from "./generate";
-import { manifestSchema, saveManifest, workspaceIdSchema } from "./manifest";
-import { scoreReadiness } from "./readiness";
-import { buildSnapshot } from "./snapshot";
 
 export const workspaceRoutes = new Hono<AppEnv>()
-  /** SPEC.md 4.5. Scoring is pure; the manifest is stored as the workspace's policy (docs/governance.md). */
-  .post("/v1/workspace/readiness", validate("json", manifestSchema), async (c) => {
-    const manifest = c.req.valid("json");
-    await saveManifest(db(c.env.DB), c.get("apiKey").ownerId, manifest);
-    return c.json(scoreReadiness(manifest));
-  })
+  .post("/v1/workspace/readiness", validate("json", manifestSchema), async (c) => c.json(await checkReadiness(db(c.env.DB), c.get("apiKey").ownerId, c.req.valid("json"))))
   /** Byte-identical artifacts for the same manifest; nothing is stored. */
   .post("/v1/workspace/generate", validate("json", manifestSchema), (c) => c.json(generateArtifacts(c.req.valid("json"))))
   .get(
     "/v1/workspace/:workspace_id/snapshot",
     validate("param", z.object({ workspace_id: workspaceIdSchema })),
     validate("query", z.object({ limit: pageLimit })),
-    async (c) => {
-      const { workspace_id } = c.req.valid("param");
-      const { rows, verification } = await loadVerifiedChain(c.env, db(c.env.DB), c.get("apiKey").ownerId, workspace_id);
-      return c.json(buildSnapshot(workspace_id, rows, verification, c.req.valid("query").limit));
-    },
+    async (c) => c.json(await workspaceSnapshot(c.env, db(c.env.DB), c.get("apiKey").ownerId, c.req.valid("param").workspace_id, c.req.valid("query").limit)),
   );

@@ -2,15 +2,13 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { workspaceManifests } from "../db/schema";
-import type { PolicyManifest } from "../policy/risk";
+import { workspaceIdSchema } from "../shared/schemas";
+import type { PolicyManifest } from "./risk";
 
 /**
- * Workspace ids appear in URL paths (`/v1/workspace/{id}/snapshot`) and in the shell commands of the
- * generated files, so they are restricted to characters that need no quoting in either.
+ * The workspace policy: the manifest a workspace last posted to readiness (SPEC.md 2.6), stored per
+ * owner and workspace, and read by risk scoring, policy checks, handoffs and the workspace area.
  */
-export const workspaceIdSchema = z
-  .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9._:@+=-]{0,127}$/, "1 to 128 characters: letters, digits and . _ : @ + = - (starting with a letter or digit)");
 
 const listOf = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max);
 
