@@ -55,9 +55,9 @@ describe("access table", () => {
     }
   });
 
-  it("a valid key passes auth", async () => {
+  it("a valid key passes auth: GET /v1/usage answers 200 (SPEC.md section 5, item 7)", async () => {
     const { key } = await newKey("pro");
     const r = await call("/v1/usage", { key });
-    expect(r.status).not.toBe(401);
+    expect(r.status).toBe(200);
   });
 });

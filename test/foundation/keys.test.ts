@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/app";
-import { generateKey, hashKey, isWellFormedKey } from "../../src/auth/keys";
+import { generateKey, isWellFormedKey } from "../../src/auth/keys";
 import { call } from "../helpers";
 
 const ADMIN = { authorization: "Bearer test-admin-token" };
@@ -21,7 +21,9 @@ describe("API keys", () => {
     expect(r.status).toBe(201);
     const rows = await env.DB.prepare("SELECT * FROM api_keys WHERE id = ?").bind(r.json.id).all();
     expect(JSON.stringify(rows.results)).not.toContain(r.json.key);
-    expect(rows.results[0]!.key_hash).toBe(hashKey(r.json.key));
+    // Computed here with WebCrypto, not with the code under test.
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(r.json.key)));
+    expect(rows.results[0]!.key_hash).toBe([...digest].map((b) => b.toString(16).padStart(2, "0")).join(""));
   });
 
   it("admin endpoints create, list and revoke; revocation takes effect at once on this isolate", async () => {
@@ -29,7 +31,7 @@ describe("API keys", () => {
     expect(created.json).toMatchObject({ object: "api_key", plan: "pro", revoked_at: null, key: expect.stringMatching(/^svc_sk_/) });
     const key = created.json.key as string;
 
-    expect((await call("/v1/usage", { key })).status).not.toBe(401);
+    expect((await call("/v1/usage", { key })).status).toBe(200);
 
     const list = await call("/admin/keys", { headers: ADMIN });
     expect(list.json.data.map((k: { id: string }) => k.id)).toContain(created.json.id);
@@ -37,7 +39,7 @@ describe("API keys", () => {
 
     const revoked = await call(`/admin/keys/${created.json.id}`, { method: "DELETE", headers: ADMIN });
     expect(revoked.status).toBe(200);
-    expect(revoked.json.revoked_at).not.toBeNull();
+    expect(revoked.json.revoked_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
     const after = await call("/v1/usage", { key });
     expect(after.status).toBe(401);

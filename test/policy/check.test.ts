@@ -11,13 +11,14 @@ async function setup() {
 }
 
 describe("POST /v1/policy/check", () => {
-  it.each<[string, Record<string, unknown>, string, string, string[]]>([
-    ["a plain edit is allowed", { action: "fix a typo", files_affected: ["src/a.ts"] }, "allow", "auto", []],
-    ["a delete needs confirmation", { action: "remove dead code", action_kind: "delete", files_affected: ["src/old.ts"] }, "confirm", "confirm", ["delete_action"]],
-    ["deleting a protected path needs approval", { action: "drop old migration", action_kind: "delete", files_affected: ["migrations/0001.sql"] }, "approve", "approve", ["protected_path", "delete_action"]],
-    ["a forbidden command is denied", { action: "clean up", commands: ["psql -c 'DROP TABLE users'"] }, "deny", "block", ["forbidden_command", "destructive_command", "exec_action"]],
-    ["a deploy over the manifest's budget cap needs approval", { action: "ship", action_kind: "deploy", estimated_cost_usd: 3 }, "approve", "approve", ["deploy_action", "budget_over_cap"]],
-  ])("%s", async (_name, body, decision, tier, fired) => {
+  // Scores are literal: the weights of docs/governance.md summed by hand (90 + 45 + 15 is capped at 100).
+  it.each<[string, Record<string, unknown>, string, string, string[], number]>([
+    ["a plain edit is allowed", { action: "fix a typo", files_affected: ["src/a.ts"] }, "allow", "auto", [], 0],
+    ["a delete needs confirmation", { action: "remove dead code", action_kind: "delete", files_affected: ["src/old.ts"] }, "confirm", "confirm", ["delete_action"], 35],
+    ["deleting a protected path needs approval", { action: "drop old migration", action_kind: "delete", files_affected: ["migrations/0001.sql"] }, "approve", "approve", ["protected_path", "delete_action"], 75],
+    ["a forbidden command is denied", { action: "clean up", commands: ["psql -c 'DROP TABLE users'"] }, "deny", "block", ["forbidden_command", "destructive_command", "exec_action"], 100],
+    ["a deploy over the manifest's budget cap needs approval", { action: "ship", action_kind: "deploy", estimated_cost_usd: 3 }, "approve", "approve", ["deploy_action", "budget_over_cap"], 60],
+  ])("%s", async (_name, body, decision, tier, fired, score) => {
     const { key } = await setup();
     const r = await call("/v1/policy/check", { key, json: { workspace_id: "ws-p", ...body } });
     expect(r.status).toBe(200);
@@ -26,7 +27,7 @@ describe("POST /v1/policy/check", () => {
     expect(r.json.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
     expect(r.json.factors.map((f: any) => f.id)).toEqual(RISK_FACTORS.map((f) => f.id));
     expect(r.json.factors.filter((f: any) => f.triggered).map((f: any) => f.id)).toEqual(fired);
-    expect(r.json.risk_score).toBe(Math.min(100, r.json.factors.filter((f: any) => f.triggered).reduce((s: number, f: any) => s + f.weight, 0)));
+    expect(r.json.risk_score).toBe(score);
     if (decision === "deny") expect(r.json.reason).toContain("block threshold of 86");
   });
 
@@ -41,7 +42,7 @@ describe("POST /v1/policy/check", () => {
       decision: "deny", risk_score: 100, risk_tier: "block", created_at: r.json.created_at,
       payload: {
         action: "wipe", action_kind: "delete", files_affected: [".env"], commands: ["rm -rf ."], estimated_cost_usd: 0.5,
-        context: { ticket: "T-1", nested: { a: [1] } }, fired: r.json.factors.filter((f: any) => f.triggered).map((f: any) => f.id), reason: r.json.reason,
+        context: { ticket: "T-1", nested: { a: [1] } }, fired: ["forbidden_command", "protected_path", "delete_action", "destructive_command", "secrets_exposure", "exec_action"], reason: r.json.reason,
       },
     });
   });
