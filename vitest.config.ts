@@ -32,6 +32,9 @@ export default defineConfig(async () => {
                   TEST_MIGRATIONS: migrations,
                   SANDBOX_UPSTREAM: "on",
                   ADMIN_TOKEN: "test-admin-token",
+                  // Real backoff (200 ms steps) made the fallback tests wait seconds for nothing; the
+                  // retry policy's own timing is unit-tested with explicit knobs (test/providers/retry.test.ts).
+                  UPSTREAM_RETRY_BASE_MS: "1",
                   // A fixed Ed25519 seed so signatures are checkable; never used outside tests.
                   LEDGER_SIGNING_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
                 },
