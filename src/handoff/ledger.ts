@@ -6,6 +6,7 @@ import { handoffs } from "../db/schema";
 import type { Env } from "../env";
 import type { RiskTier } from "../policy/risk";
 import { newId } from "../shared/ids";
+import { ledgerName } from "./name";
 import { signerFrom } from "../shared/signing";
 import { rowFromSubject, SUBJECT_VERSION, subjectHash, subjectText, type HandoffRow, type HandoffSubject, type RiskItem } from "./subject";
 import type { ChainTip } from "./verify";
@@ -42,7 +43,7 @@ type TipColumns = { seq: number; handoff_id: string; hash: string; signature: st
 const toTip = (r: TipColumns): TipRecord => ({ seq: r.seq, id: r.handoff_id, hash: r.hash, signature: r.signature, createdAt: r.created_at });
 
 /**
- * One per (owner, workspace): `idFromName(ledgerName(ownerId, workspaceId))`. It alone appends to its
+ * One per (owner, workspace), reached through `ledgerFor` (named by `ledgerName`). It alone appends to its
  * chain, one append at a time, so 50 concurrent appends still form one line.
  *
  * Appends are serialized by a promise queue rather than by the object's input gate, because the gate
@@ -189,5 +190,5 @@ export class WorkspaceLedger extends DurableObject<Env> {
   }
 }
 
-/** The Durable Object name of a workspace's ledger: tenants never share a chain. */
-export const ledgerName = (ownerId: string, workspaceId: string) => `${ownerId}:${workspaceId}`;
+/** The ledger of one owner's workspace; the one place a stub is looked up (names: `./name`). */
+export const ledgerFor = (env: Pick<Env, "LEDGER">, ownerId: string, workspaceId: string) => env.LEDGER.getByName(ledgerName(ownerId, workspaceId));

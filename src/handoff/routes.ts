@@ -7,7 +7,7 @@ import { assessWorkspaceRisk } from "../policy/assess";
 import { notFound } from "../shared/errors";
 import { workspaceIdSchema } from "../shared/schemas";
 import { validate } from "../shared/validate";
-import { ledgerName } from "./ledger";
+import { ledgerFor } from "./ledger";
 import { findHandoff, handoffView, loadVerifiedChain } from "./store";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -33,7 +33,7 @@ export const handoffRoutes = new Hono<AppEnv>()
     const body = c.req.valid("json");
     const key = c.get("apiKey");
     const risk = await assessWorkspaceRisk(db(c.env.DB), key.ownerId, body.workspace_id, { kind: body.action_kind, action: body.objective, files: body.files_touched, commands: [], estimatedCostUsd: body.est_cost });
-    const ledger = c.env.LEDGER.get(c.env.LEDGER.idFromName(ledgerName(key.ownerId, body.workspace_id)));
+    const ledger = ledgerFor(c.env, key.ownerId, body.workspace_id);
     const { row, eventId } = await ledger.append({
       ownerId: key.ownerId,
       workspaceId: body.workspace_id,

@@ -3,7 +3,7 @@ import type { Db } from "../db/client";
 import { handoffs } from "../db/schema";
 import type { Env } from "../env";
 import { signerFrom } from "../shared/signing";
-import { ledgerName } from "./ledger";
+import { ledgerFor } from "./ledger";
 import { subjectFromRow, type HandoffRow } from "./subject";
 import { verifyChain, type ChainVerification } from "./verify";
 
@@ -22,7 +22,7 @@ export interface VerifiedChain {
  * the tip only moves after its row is in D1, so a tip read first never names a row the read misses.
  */
 export async function loadVerifiedChain(env: Env, database: Db, ownerId: string, workspaceId: string): Promise<VerifiedChain> {
-  const tip = await env.LEDGER.get(env.LEDGER.idFromName(ledgerName(ownerId, workspaceId))).tip();
+  const tip = await ledgerFor(env, ownerId, workspaceId).tip();
   const rows = await database
     .select()
     .from(handoffs)

@@ -3,7 +3,7 @@ import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../src/db/client";
 import { auditEvents, handoffs } from "../../src/db/schema";
-import { ledgerName, type WorkspaceLedger } from "../../src/handoff/ledger";
+import { ledgerFor, type WorkspaceLedger } from "../../src/handoff/ledger";
 import { verifySignature } from "../../src/shared/signing";
 import { call, newKey } from "../helpers";
 
@@ -92,7 +92,7 @@ describe("POST /v1/handoff", () => {
   it("writes unsigned entries, signed: false, when no signing key is provisioned; the chain still verifies", async () => {
     const { key, record } = await newKey();
     await append(key, "ws-u");
-    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-u")));
+    const stub = ledgerFor(env, record.ownerId, "ws-u");
     await runInDurableObject(stub, (instance: WorkspaceLedger) => {
       (instance as unknown as { env: typeof env }).env = { ...env, LEDGER_SIGNING_KEY: undefined };
     });
@@ -148,6 +148,24 @@ describe("GET /v1/handoff/{id} and tenant isolation", () => {
     const rows = await db(env.DB).select().from(handoffs).where(and(eq(handoffs.ownerId, b.record.ownerId)));
     expect(rows).toHaveLength(1);
   });
+
+  // Issue 16: the object name once joined owner and workspace with ':', so these pairs shared a chain.
+  it.each([":", ".", "_", "@", "+", "=", "-"])("owner and workspace ids that differ only in where %j splits them get separate chains", async (s) => {
+    const tag = `t${Math.random().toString(36).slice(2, 8)}`;
+    const a = await newKey("pro", `${tag}`);
+    const b = await newKey("pro", `${tag}${s}team`);
+    const ha = await append(a.key, `team${s}ws`);
+    const hb = await append(b.key, "ws");
+    expect(ha).toMatchObject({ seq: 0, prev_handoff_id: null });
+    expect(hb).toMatchObject({ seq: 0, prev_handoff_id: null });
+    const second = await append(a.key, `team${s}ws`);
+    expect(second).toMatchObject({ seq: 1, prev_handoff_id: ha.id });
+    for (const [k, ws, n] of [[a.key, `team${s}ws`, 2], [b.key, "ws", 1]] as const) {
+      const c = await chain(k, ws);
+      expect(c.count).toBe(n);
+      expect(c.verification).toMatchObject({ ok: true, n, first_broken_index: null });
+    }
+  });
 });
 
 describe("WorkspaceLedger recovery", () => {
@@ -158,7 +176,7 @@ describe("WorkspaceLedger recovery", () => {
     const { key, record } = await newKey();
     const first = await append(key, "ws-rec");
     const second = await append(key, "ws-rec");
-    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-rec")));
+    const stub = ledgerFor(env, record.ownerId, "ws-rec");
     // Rewind the stored tip to the first entry and leave the second as pending, as a crash would.
     await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
       const sql = state.storage.sql;
@@ -177,7 +195,7 @@ describe("WorkspaceLedger recovery", () => {
   it("a pending append that never reached D1 is dropped", async () => {
     const { key, record } = await newKey();
     const first = await append(key, "ws-rec2");
-    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-rec2")));
+    const stub = ledgerFor(env, record.ownerId, "ws-rec2");
     await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
       state.storage.sql.exec("INSERT INTO pending (id, seq, handoff_id, hash, signature, created_at) VALUES (1, 1, 'ho_lost', 'sha256:x', NULL, '2026-01-01T00:00:00.000Z')");
     });
@@ -189,7 +207,7 @@ describe("WorkspaceLedger recovery", () => {
   it("a ledger without a stored tip continues from the latest entry in D1", async () => {
     const { key, record } = await newKey();
     const first = await append(key, "ws-rec3");
-    const stub = env.LEDGER.get(env.LEDGER.idFromName(ledgerName(record.ownerId, "ws-rec3")));
+    const stub = ledgerFor(env, record.ownerId, "ws-rec3");
     await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
       state.storage.sql.exec("DELETE FROM tip");
     });
