@@ -2,17 +2,38 @@ import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 /**
- * Two projects, both run by `npm test`:
+ * Three projects, all run by `npm test`:
  * - "node": pure cores (`test/**\/*.node.test.ts`), run in plain Node. No bindings, no workerd: a pure
  *   module that grows a `cloudflare:` import fails here, which is how STYLE.md's "pure cores, tested
  *   without a runtime" is enforced. About 8x faster per file than the same test in workerd.
  * - "workers": everything else, inside workerd with local D1, KV and Durable Objects.
+ * - "workers-unsigned": `test/**\/*.unsigned.test.ts`, the same Worker without a signing key.
  * Run one: `npx vitest run --project node` (or `--project workers`).
  */
 const NODE_TESTS = "test/**/*.node.test.ts";
+const UNSIGNED_TESTS = "test/**/*.unsigned.test.ts";
 
 export default defineConfig(async () => {
   const migrations = await readD1Migrations("migrations");
+  const workers = (name: string, include: string[], exclude: string[], bindings: Record<string, string>) => ({
+    plugins: [
+      cloudflareTest({
+        wrangler: { configPath: "./wrangler.toml" },
+        miniflare: {
+          bindings: {
+            TEST_MIGRATIONS: migrations,
+            SANDBOX_UPSTREAM: "on",
+            ADMIN_TOKEN: "test-admin-token",
+            // Real backoff (200 ms steps) made the fallback tests wait seconds for nothing; the
+            // retry policy's own timing is unit-tested with explicit knobs (test/providers/retry.test.ts).
+            UPSTREAM_RETRY_BASE_MS: "1",
+            ...bindings,
+          },
+        },
+      }),
+    ],
+    test: { name, include, exclude, setupFiles: ["./test/setup/apply-migrations.ts"], testTimeout: 30_000 },
+  });
   return {
     test: {
       projects: [
@@ -23,32 +44,13 @@ export default defineConfig(async () => {
             include: [NODE_TESTS],
           },
         },
-        {
-          plugins: [
-            cloudflareTest({
-              wrangler: { configPath: "./wrangler.toml" },
-              miniflare: {
-                bindings: {
-                  TEST_MIGRATIONS: migrations,
-                  SANDBOX_UPSTREAM: "on",
-                  ADMIN_TOKEN: "test-admin-token",
-                  // Real backoff (200 ms steps) made the fallback tests wait seconds for nothing; the
-                  // retry policy's own timing is unit-tested with explicit knobs (test/providers/retry.test.ts).
-                  UPSTREAM_RETRY_BASE_MS: "1",
-                  // A fixed Ed25519 seed so signatures are checkable; never used outside tests.
-                  LEDGER_SIGNING_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
-                },
-              },
-            }),
-          ],
-          test: {
-            name: "workers",
-            include: ["test/**/*.test.ts"],
-            exclude: ["test/e2e/**", NODE_TESTS],
-            setupFiles: ["./test/setup/apply-migrations.ts"],
-            testTimeout: 30_000,
-          },
-        },
+        workers("workers", ["test/**/*.test.ts"], ["test/e2e/**", NODE_TESTS, UNSIGNED_TESTS], {
+          // A fixed Ed25519 seed so signatures are checkable; never used outside tests.
+          LEDGER_SIGNING_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+        }),
+        // The same Worker with no signing key provisioned (unsigned receipts and handoffs), instead of
+        // swapping an object's env from a test.
+        workers("workers-unsigned", [UNSIGNED_TESTS], [], { LEDGER_SIGNING_KEY: "" }),
       ],
     },
   };

@@ -6,15 +6,17 @@ import { handoffs } from "../db/schema";
 import type { Env } from "../env";
 import type { RiskTier } from "../policy/risk";
 import { newId } from "../shared/ids";
-import { ledgerName } from "./name";
+import { ensureSchema } from "../shared/durable-schema";
+import { ledgerName, parseLedgerName, type LedgerIdentity } from "./name";
 import { signerFrom } from "../shared/signing";
 import { rowFromSubject, SUBJECT_VERSION, subjectHash, subjectText, type HandoffRow, type HandoffSubject, type RiskItem } from "./subject";
 import type { ChainTip } from "./verify";
 
-/** What the route hands the ledger: validated fields and the risk it scored. Links are the ledger's. */
+/**
+ * What the route hands the ledger: validated fields and the risk it scored. The owner and workspace
+ * are the object's own (its name); the links are the ledger's.
+ */
 export interface AppendRequest {
-  ownerId: string;
-  workspaceId: string;
   actor: string;
   objective: string;
   fromTool: string | null;
@@ -39,6 +41,13 @@ interface TipRecord extends ChainTip {
   createdAt: string;
 }
 
+/** The object's storage, step by step (`ensureSchema`): append a step, never edit one. */
+const TIP_COLUMNS = "(id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, handoff_id TEXT NOT NULL, hash TEXT NOT NULL, signature TEXT, created_at TEXT NOT NULL)";
+const SCHEMA = [
+  // 1: the chain tip, and an append written to D1 but not yet promoted to it.
+  [`CREATE TABLE IF NOT EXISTS tip ${TIP_COLUMNS}`, `CREATE TABLE IF NOT EXISTS pending ${TIP_COLUMNS}`],
+];
+
 type TipColumns = { seq: number; handoff_id: string; hash: string; signature: string | null; created_at: string };
 const toTip = (r: TipColumns): TipRecord => ({ seq: r.seq, id: r.handoff_id, hash: r.hash, signature: r.signature, createdAt: r.created_at });
 
@@ -55,18 +64,26 @@ const toTip = (r: TipColumns): TipRecord => ({ seq: r.seq, id: r.handoff_id, has
  */
 export class WorkspaceLedger extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
+  private identity: LedgerIdentity | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
-    for (const table of ["tip", "pending"]) {
-      ctx.storage.sql.exec(
-        `CREATE TABLE IF NOT EXISTS ${table} (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, handoff_id TEXT NOT NULL, hash TEXT NOT NULL, signature TEXT, created_at TEXT NOT NULL)`,
-      );
+    ensureSchema(ctx.storage, SCHEMA);
+  }
+
+  /** Whose chain this is, read from the object's own name (never from a caller, so chains cannot mix). */
+  private get who(): LedgerIdentity {
+    if (!this.identity) {
+      const name = this.ctx.id.name;
+      if (name === undefined) throw new Error("WorkspaceLedger must be reached by name (ledgerFor), not by a bare id");
+      this.identity = parseLedgerName(name);
     }
+    return this.identity;
   }
 
   append(req: AppendRequest): Promise<AppendResult> {
-    return this.serialized(() => this.appendNow(req));
+    const who = this.who;
+    return this.serialized(() => this.appendNow(who, req));
   }
 
   /** The last entry this ledger wrote, or null before the first. */
@@ -105,9 +122,10 @@ export class WorkspaceLedger extends DurableObject<Env> {
   }
 
   /** Without a stored tip (a new ledger, or one whose storage was lost) the latest D1 row is the tip. */
-  private async currentTip(ownerId: string, workspaceId: string): Promise<TipRecord | null> {
+  private async currentTip(): Promise<TipRecord | null> {
     const stored = this.readTip("tip");
     if (stored) return stored;
+    const { ownerId, workspaceId } = this.who;
     const [last] = await db(this.env.DB)
       .select()
       .from(handoffs)
@@ -117,9 +135,9 @@ export class WorkspaceLedger extends DurableObject<Env> {
     return last ? { seq: last.seq, id: last.id, hash: last.hash, signature: last.signature, createdAt: last.createdAt } : null;
   }
 
-  private async appendNow(req: AppendRequest): Promise<AppendResult> {
+  private async appendNow({ ownerId, workspaceId }: LedgerIdentity, req: AppendRequest): Promise<AppendResult> {
     await this.settlePending();
-    const prev = await this.currentTip(req.ownerId, req.workspaceId);
+    const prev = await this.currentTip();
     const signer = signerFrom(this.env.LEDGER_SIGNING_KEY);
     // Never earlier than the previous entry, so created_at reads in chain order.
     const now = new Date().toISOString();
@@ -128,7 +146,7 @@ export class WorkspaceLedger extends DurableObject<Env> {
     const s: HandoffSubject = {
       version: SUBJECT_VERSION,
       id: newId("ho_"),
-      workspace_id: req.workspaceId,
+      workspace_id: workspaceId,
       seq: prev ? prev.seq + 1 : 0,
       objective: req.objective,
       from_tool: req.fromTool,
@@ -150,13 +168,13 @@ export class WorkspaceLedger extends DurableObject<Env> {
     const subject = subjectText(s);
     const hash = subjectHash(subject);
     const signature = signer ? await signer.sign(subject) : null;
-    const row = rowFromSubject(req.ownerId, s, subject, hash, signature);
+    const row = rowFromSubject(ownerId, s, subject, hash, signature);
     const next: TipRecord = { seq: s.seq, id: s.id, hash, signature, createdAt };
 
     const database = db(this.env.DB);
     const event = auditEventInsert(database, {
-      ownerId: req.ownerId,
-      workspaceId: req.workspaceId,
+      ownerId,
+      workspaceId,
       eventType: "handoff_created",
       actor: req.actor,
       payload: {
@@ -179,7 +197,9 @@ export class WorkspaceLedger extends DurableObject<Env> {
       // The handoff and its audit event land together or not at all.
       await database.batch([database.insert(handoffs).values(row), event.query]);
     } catch (err) {
-      await this.settlePending();
+      // Settle now so the tip stays true to D1; if that fails too, the next append settles it, and
+      // the caller still learns why the write failed, not why the clean-up did.
+      await this.settlePending().catch((settleErr: unknown) => console.error("ledger: settling a failed append failed; the next append retries", settleErr));
       throw err;
     }
     this.ctx.storage.transactionSync(() => {

@@ -35,8 +35,6 @@ export const handoffRoutes = new Hono<AppEnv>()
     const risk = await assessWorkspaceRisk(db(c.env.DB), key.ownerId, body.workspace_id, { kind: body.action_kind, action: body.objective, files: body.files_touched, commands: [], estimatedCostUsd: body.est_cost });
     const ledger = ledgerFor(c.env, key.ownerId, body.workspace_id);
     const { row, eventId } = await ledger.append({
-      ownerId: key.ownerId,
-      workspaceId: body.workspace_id,
       actor: actorOf(key),
       objective: body.objective,
       fromTool: body.from_tool ?? null,

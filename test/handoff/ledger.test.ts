@@ -1,4 +1,4 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { db } from "../../src/db/client";
@@ -89,21 +89,6 @@ describe("POST /v1/handoff", () => {
     expect(c.pubkey_endpoint).toBe("https://svc.test/v1/proof/pubkey");
   });
 
-  it("writes unsigned entries, signed: false, when no signing key is provisioned; the chain still verifies", async () => {
-    const { key, record } = await newKey();
-    await append(key, "ws-u");
-    const stub = ledgerFor(env, record.ownerId, "ws-u");
-    await runInDurableObject(stub, (instance: WorkspaceLedger) => {
-      (instance as unknown as { env: typeof env }).env = { ...env, LEDGER_SIGNING_KEY: undefined };
-    });
-    const h = await append(key, "ws-u");
-    expect(h).toMatchObject({ seq: 1, signed: false, signature: null, signing_key_id: null });
-    const c = await chain(key, "ws-u");
-    expect(c.verification.ok).toBe(true);
-    const snap = (await call("/v1/workspace/ws-u/snapshot", { key })).json;
-    expect(snap.signed_share).toBe(0.5);
-  });
-
   it.each([
     [{ objective: "" }], [{ objective: "x".repeat(501) }], [{ objective: 5 }], [{ action_kind: "delete" }], [{ workspace_id: "a/b" }],
     [{ est_cost: -1 }], [{ risks: [{ id: "r" }] }], [{ files_touched: "src/a.ts" }],
@@ -183,6 +168,7 @@ describe("WorkspaceLedger recovery", () => {
       sql.exec("INSERT INTO pending SELECT * FROM tip");
       sql.exec("UPDATE tip SET seq = 0, handoff_id = ?, hash = ?, signature = ?, created_at = ?", first.id, first.hash, first.signature, first.created_at);
     });
+    await evictDurableObject(stub);
     const third = await append(key, "ws-rec");
     expect(third).toMatchObject({ seq: 2, prev_handoff_id: second.id });
     await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
@@ -199,6 +185,7 @@ describe("WorkspaceLedger recovery", () => {
     await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
       state.storage.sql.exec("INSERT INTO pending (id, seq, handoff_id, hash, signature, created_at) VALUES (1, 1, 'ho_lost', 'sha256:x', NULL, '2026-01-01T00:00:00.000Z')");
     });
+    await evictDurableObject(stub);
     const second = await append(key, "ws-rec2");
     expect(second).toMatchObject({ seq: 1, prev_handoff_id: first.id });
     expect((await chain(key, "ws-rec2")).verification.ok).toBe(true);
@@ -211,6 +198,38 @@ describe("WorkspaceLedger recovery", () => {
     await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
       state.storage.sql.exec("DELETE FROM tip");
     });
+    await evictDurableObject(stub);
     expect(await append(key, "ws-rec3")).toMatchObject({ seq: 1, prev_handoff_id: first.id, prev_hash: first.hash });
+  });
+
+  it("keeps its tip across an eviction: the next append links to the entry written before it", async () => {
+    const { key, record } = await newKey();
+    const first = await append(key, "ws-evict");
+    const stub = ledgerFor(env, record.ownerId, "ws-evict");
+    await evictDurableObject(stub);
+    expect(await stub.tip()).toEqual({ seq: 0, id: first.id, hash: first.hash });
+    expect(await append(key, "ws-evict")).toMatchObject({ seq: 1, prev_handoff_id: first.id });
+  });
+
+  it("stores its schema version, and storage from before versioning (no version row) is brought up to it on wake", async () => {
+    const { key, record } = await newKey();
+    const first = await append(key, "ws-schema");
+    const stub = ledgerFor(env, record.ownerId, "ws-schema");
+    const version = () => runInDurableObject(stub, (_i: WorkspaceLedger, state) => state.storage.sql.exec("SELECT version FROM schema_version").toArray());
+    const [current] = await version();
+    expect(current!.version).toBeGreaterThanOrEqual(1);
+    await runInDurableObject(stub, (_i: WorkspaceLedger, state) => {
+      state.storage.sql.exec("DROP TABLE schema_version");
+    });
+    await evictDurableObject(stub);
+    expect(await append(key, "ws-schema")).toMatchObject({ seq: 1, prev_handoff_id: first.id });
+    expect(await version()).toEqual([current]);
+  });
+
+  it("takes its owner and workspace from its own name: an object reached by a bare id refuses to append", async () => {
+    const req = { actor: "key:x", objective: "o", fromTool: null, toTool: null, filesTouched: [], constraints: [], risks: [], validation: [], recommendedNextAction: null, actionKind: "edit", estCost: null, risk: { score: 0, tier: "auto" as const, factors: [] } };
+    await runInDurableObject(env.LEDGER.get(env.LEDGER.newUniqueId()), (ledger: WorkspaceLedger) => {
+      expect(() => ledger.append(req)).toThrow(/reached by name/);
+    });
   });
 });
