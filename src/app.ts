@@ -17,6 +17,7 @@ import { workspaceRoutes } from "./workspace/routes";
 import { handoffRoutes } from "./handoff/routes";
 import { policyRoutes } from "./policy/routes";
 import { auditRoutes } from "./audit/routes";
+import { skillsRoutes } from "./skills/routes";
 import { apiError, ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -71,6 +72,7 @@ for (const routes of [
   handoffRoutes,
   policyRoutes,
   auditRoutes,
+  skillsRoutes,
 ]) {
   app.route("/", routes);
 }

@@ -1,0 +1,82 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { MIN_BODY_CHARS, parseSkillFile, SkillFileError } from "../../src/skills/frontmatter";
+
+/**
+ * SPEC.md 1.9 and 2.14: the library on disk. Every file parses, carries id, name and description,
+ * and has a body that states a method, a checklist and an output format (docs/skills.md, "Adding a skill").
+ */
+
+const DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../src/skills/library");
+const files = readdirSync(DIR).filter((f) => f.endsWith(".md")).sort();
+const parsed = files.map((f) => parseSkillFile(f, readFileSync(join(DIR, f), "utf8")));
+
+describe("skill library (SPEC.md 1.9, 2.14)", () => {
+  it("holds 23 skills with unique ids and names", () => {
+    expect(files).toHaveLength(23);
+    expect(new Set(parsed.map((s) => s.id)).size).toBe(23);
+    expect(new Set(parsed.map((s) => s.name)).size).toBe(23);
+  });
+
+  it.each(files)("%s: front matter and a body with method, checklist and output format", (file) => {
+    const s = parsed[files.indexOf(file)]!;
+    expect(s.id).toBe(file.replace(/\.md$/, ""));
+    expect(s.name.length).toBeGreaterThan(0);
+    expect(s.description.length).toBeGreaterThanOrEqual(20);
+    expect(s.raw.length).toBeGreaterThanOrEqual(MIN_BODY_CHARS);
+    expect(s.raw).not.toMatch(/^---/);
+    const headings = [...s.raw.matchAll(/^## (.+)$/gm)].map((m) => m[1]);
+    expect(headings).toEqual(expect.arrayContaining(["Method", "Checklist", "Output format"]));
+    // The output format is given verbatim in a fenced block.
+    const outputSection = s.raw.slice(s.raw.indexOf("## Output format"));
+    expect(outputSection).toMatch(/```/);
+    expect(s.raw).not.toMatch(/lorem ipsum|\bTBD\b/i);
+    // Fences balance, so the prompt renders as written (a template holding code blocks uses a ```` fence).
+    for (const fence of [/^```(?!`)/gm, /^````/gm]) expect((s.raw.match(fence) ?? []).length % 2).toBe(0);
+  });
+
+  it("bundles every file: src/skills/library/index.ts imports each one, and nothing else", () => {
+    const index = readFileSync(join(DIR, "index.ts"), "utf8");
+    const imported = [...index.matchAll(/from "\.\/([^"]+\.md)"/g)].map((m) => m[1]).sort();
+    const keyed = [...index.matchAll(/^\s+"([^"]+\.md)": /gm)].map((m) => m[1]).sort();
+    expect(imported).toEqual(files);
+    expect(keyed).toEqual(files);
+  });
+});
+
+describe("parseSkillFile", () => {
+  const body = "x".repeat(MIN_BODY_CHARS);
+  const file = (front: string, text = body) => `---\n${front}\n---\n${text}`;
+  const good = "id: demo\nname: Demo\ndescription: A demonstration skill for the parser tests.";
+
+  it("reads the front matter with yaml and keeps the trimmed body as raw", () => {
+    const s = parseSkillFile("demo.md", file(good, `\n# Title\n${body}\n\n`));
+    expect(s).toEqual({ id: "demo", name: "Demo", description: "A demonstration skill for the parser tests.", raw: `# Title\n${body}` });
+  });
+
+  it("accepts YAML forms: quoted strings, folded scalars, CRLF line ends", () => {
+    const folded = 'id: "demo"\nname: \'Demo\'\ndescription: >\n  A demonstration skill\n  for the parser tests.';
+    expect(parseSkillFile("demo.md", file(folded)).description).toBe("A demonstration skill for the parser tests.\n".trim());
+    expect(parseSkillFile("demo.md", file(good).replace(/\n/g, "\r\n")).id).toBe("demo");
+  });
+
+  const cases: Array<[string, string, RegExp]> = [
+    ["no front matter", body, /no front matter/],
+    ["unclosed front matter", `---\n${good}\n${body}`, /no front matter/],
+    ["invalid YAML", file("id: [demo\nname: Demo"), /not valid YAML/],
+    ["a list instead of a map", file("- id\n- name"), /expected object/],
+    ["missing description", file("id: demo\nname: Demo"), /description/],
+    ["an unknown key", file(`${good}\nauthor: me`), /author/],
+    ["an id with capitals", file(good.replace("id: demo", "id: Demo")), /id: must be lowercase/],
+    ["an id that is not the file name", file(good.replace("id: demo", "id: other")), /must equal the file name "demo"/],
+    ["a short description", file("id: demo\nname: Demo\ndescription: short"), /description/],
+    ["a body too short to be a skill", file(good, "Be helpful."), /body has 11 characters/],
+  ];
+  it.each(cases)("rejects %s, naming the file", (_label, text, message) => {
+    expect(() => parseSkillFile("demo.md", text)).toThrow(SkillFileError);
+    expect(() => parseSkillFile("demo.md", text)).toThrow(message);
+    expect(() => parseSkillFile("demo.md", text)).toThrow(/^demo\.md: /);
+  });
+});
