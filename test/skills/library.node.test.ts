@@ -1,17 +1,20 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+/// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
 import { MIN_BODY_CHARS, parseSkillFile, SkillFileError } from "../../src/skills/frontmatter";
+import libraryIndex from "../../src/skills/library/index.ts?raw";
 
 /**
- * SPEC.md 1.9 and 2.14: the library on disk. Every file parses, carries id, name and description,
- * and has a body that states a method, a checklist and an output format (docs/skills.md, "Adding a skill").
+ * SPEC.md 1.9 and 2.14: the library on disk, read through Vite's glob (no runtime needed). Every
+ * file parses, carries id, name and description, and has a body that states a method, a checklist
+ * and an output format (docs/skills.md, "Adding a skill").
  */
 
-const DIR = resolve(dirname(fileURLToPath(import.meta.url)), "../../src/skills/library");
-const files = readdirSync(DIR).filter((f) => f.endsWith(".md")).sort();
-const parsed = files.map((f) => parseSkillFile(f, readFileSync(join(DIR, f), "utf8")));
+const texts = import.meta.glob<string>("../../src/skills/library/*.md", { query: "?raw", import: "default", eager: true });
+const entries = Object.entries(texts)
+  .map(([path, text]) => [path.slice(path.lastIndexOf("/") + 1), text] as const)
+  .sort(([a], [b]) => a.localeCompare(b));
+const files = entries.map(([file]) => file);
+const parsed = entries.map(([file, text]) => parseSkillFile(file, text));
 
 describe("skill library (SPEC.md 1.9, 2.14)", () => {
   it("holds 23 skills with unique ids and names", () => {
@@ -20,8 +23,8 @@ describe("skill library (SPEC.md 1.9, 2.14)", () => {
     expect(new Set(parsed.map((s) => s.name)).size).toBe(23);
   });
 
-  it.each(files)("%s: front matter and a body with method, checklist and output format", (file) => {
-    const s = parsed[files.indexOf(file)]!;
+  for (const [i, file] of files.entries()) it(`${file}: front matter and a body with method, checklist and output format`, () => {
+    const s = parsed[i]!;
     expect(s.id).toBe(file.replace(/\.md$/, ""));
     expect(s.name.length).toBeGreaterThan(0);
     expect(s.description.length).toBeGreaterThanOrEqual(20);
@@ -38,9 +41,8 @@ describe("skill library (SPEC.md 1.9, 2.14)", () => {
   });
 
   it("bundles every file: src/skills/library/index.ts imports each one, and nothing else", () => {
-    const index = readFileSync(join(DIR, "index.ts"), "utf8");
-    const imported = [...index.matchAll(/from "\.\/([^"]+\.md)"/g)].map((m) => m[1]).sort();
-    const keyed = [...index.matchAll(/^\s+"([^"]+\.md)": /gm)].map((m) => m[1]).sort();
+    const imported = [...libraryIndex.matchAll(/from "\.\/([^"]+\.md)"/g)].map((m) => m[1]).sort();
+    const keyed = [...libraryIndex.matchAll(/^\s+"([^"]+\.md)": /gm)].map((m) => m[1]).sort();
     expect(imported).toEqual(files);
     expect(keyed).toEqual(files);
   });
