@@ -76,7 +76,7 @@ CREATE TABLE `usage_events` (
 	`prompt_tokens` integer NOT NULL,
 	`completion_tokens` integer NOT NULL,
 	`total_tokens` integer NOT NULL,
-	`cost_usd` real NOT NULL,
+	`cost_nanos` integer NOT NULL,
 	`latency_ms` integer NOT NULL,
 	`fallback` integer DEFAULT false NOT NULL,
 	`created_at` integer NOT NULL

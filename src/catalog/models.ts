@@ -68,17 +68,11 @@ export function findModel(id: string): Model | undefined {
 
 export const PROVIDERS: readonly ProviderId[] = [...new Set(MODELS.map((x) => x.provider))];
 
-/** Blended price used to rank models by cost: a 3:1 input-to-output token mix. */
-export const blendedUsdPerMtok = (model: Model) => (3 * model.input_usd_per_mtok + model.output_usd_per_mtok) / 4;
-
-export function costUsd(model: Model, promptTokens: number, completionTokens: number) {
-  const input_usd = (promptTokens * model.input_usd_per_mtok) / 1e6;
-  const output_usd = (completionTokens * model.output_usd_per_mtok) / 1e6;
-  return { input_usd, output_usd, total_usd: input_usd + output_usd };
-}
+/** A 3:1 input-to-output mix, as cost/money.ts blendedUsdPerMtok ranks (catalog sits below cost). */
+const blended = (model: Model) => 3 * model.input_usd_per_mtok + model.output_usd_per_mtok;
 
 /** The three cheapest budget models: the Free plan's allowlist (SPEC.md section 8, rule 2). */
 export const FREE_MODEL_IDS: readonly string[] = MODELS.filter((x) => x.tier === "budget")
-  .toSorted((a, b) => blendedUsdPerMtok(a) - blendedUsdPerMtok(b) || a.id.localeCompare(b.id))
+  .toSorted((a, b) => blended(a) - blended(b) || a.id.localeCompare(b.id))
   .slice(0, 3)
   .map((x) => x.id);

@@ -32,7 +32,8 @@ export const usageEvents = sqliteTable(
     promptTokens: integer("prompt_tokens").notNull(),
     completionTokens: integer("completion_tokens").notNull(),
     totalTokens: integer("total_tokens").notNull(),
-    costUsd: real("cost_usd").notNull(),
+    /** Exact cost in nano-dollars (1e-9 USD), so sums are exact (cost/money.ts). */
+    costNanos: integer("cost_nanos").notNull(),
     latencyMs: integer("latency_ms").notNull(),
     fallback: integer("fallback", { mode: "boolean" }).notNull().default(false),
     createdAt: integer("created_at").notNull(),

@@ -9,7 +9,7 @@ import {
   type Adapter, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import type { SseMessage } from "./sse";
-import { usageOf } from "./tokens";
+import { usageOf } from "../cost/tokens";
 import { alternatingTurns } from "./turns";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
@@ -21,7 +21,7 @@ const FINISH: Record<string, string> = {
 const finishReason = (raw: unknown) => (typeof raw === "string" ? FINISH[raw] ?? raw : "stop");
 
 /** Error types to the HTTP status they stand for, so an `error` stream event is retried like one. */
-const ERROR_STATUS: Record<string, number> = {
+export const ANTHROPIC_ERROR_STATUS: Record<string, number> = {
   invalid_request_error: 400, authentication_error: 401, billing_error: 402, permission_error: 403, not_found_error: 404,
   request_too_large: 413, rate_limit_error: 429, api_error: 500, timeout_error: 504, overloaded_error: 529,
 };
@@ -34,7 +34,7 @@ function streamError(obj: Record<string, unknown>): UpstreamFault {
   const err = isObject(obj.error) ? obj.error : {};
   const type = typeof err.type === "string" ? err.type : "error";
   const message = typeof err.message === "string" ? err.message : "error event in stream";
-  return new UpstreamFault(`upstream ${type}: ${message}`, ERROR_STATUS[type] ?? 500);
+  return new UpstreamFault(`upstream ${type}: ${message}`, ANTHROPIC_ERROR_STATUS[type] ?? 500);
 }
 
 export const anthropicAdapter: Adapter = {

@@ -9,7 +9,7 @@ import {
   type Adapter, type Json, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import type { SseMessage } from "./sse";
-import { usageOf } from "./tokens";
+import { usageOf } from "../cost/tokens";
 import { alternatingTurns } from "./turns";
 import type { TokenUsage } from "./types";
 
@@ -39,7 +39,7 @@ function candidate(body: Json): { text: string; finish: string | null } | null {
   return { text, finish: typeof c.finishReason === "string" ? c.finishReason : null };
 }
 
-const STATUS_OF: Record<string, number> = {
+export const GEMINI_STATUS_OF: Record<string, number> = {
   INVALID_ARGUMENT: 400, FAILED_PRECONDITION: 400, UNAUTHENTICATED: 401, PERMISSION_DENIED: 403, NOT_FOUND: 404,
   RESOURCE_EXHAUSTED: 429, INTERNAL: 500, UNAVAILABLE: 503, DEADLINE_EXCEEDED: 504,
 };
@@ -47,7 +47,7 @@ const STATUS_OF: Record<string, number> = {
 function embeddedError(body: Json): UpstreamFault | null {
   if (!isObject(body.error)) return null;
   const e = body.error;
-  const status = num(e.code) ?? (typeof e.status === "string" ? STATUS_OF[e.status] : undefined) ?? 500;
+  const status = num(e.code) ?? (typeof e.status === "string" ? GEMINI_STATUS_OF[e.status] : undefined) ?? 500;
   return new UpstreamFault(`upstream ${typeof e.status === "string" ? e.status : "error"}: ${typeof e.message === "string" ? e.message : "error"}`, status);
 }
 

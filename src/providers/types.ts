@@ -11,11 +11,8 @@ export interface ChatMessage {
   content: string;
 }
 
-export interface TokenUsage {
-  prompt_tokens: number;
-  completion_tokens: number;
-  total_tokens: number;
-}
+export type { TokenUsage } from "../cost/tokens";
+import type { TokenUsage } from "../cost/tokens";
 
 /** What the gateway asks of one model, protocol-neutral. */
 export interface ModelRequest {
@@ -35,6 +32,14 @@ export type StreamEvent =
   | { type: "done"; finishReason: string; usage: TokenUsage };
 
 export type Protocol = "openai" | "anthropic" | "gemini";
+
+export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+
+/** Where providers without an API key are reached (the sandbox upstream), handed in per request. */
+export interface KeylessUpstream {
+  origin: string;
+  fetch: FetchLike;
+}
 
 export interface ProviderConfig {
   id: ProviderId;

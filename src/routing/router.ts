@@ -1,4 +1,6 @@
-import { blendedUsdPerMtok, costUsd, findModel, MODELS, PROVIDERS, type Capability, type Model, type Tier } from "../catalog/models";
+import { findModel, MODELS, PROVIDERS, type Capability, type Model, type Tier } from "../catalog/models";
+import { eligible, exclusion, fitsContext, notBlocked, onPlan, withinCap, worstCaseNanos, type Eligibility } from "../cost/guard";
+import { blendedUsdPerMtok } from "../cost/money";
 import { AUTO_FALLBACKS, CAPABILITY_FOR, DEFAULT_MODE, TIER_FOR, TIERS, type AutoMode } from "./policy";
 import { describeRule, firstMatchingRule } from "./rules";
 import { detectSignals, signalNames, type PromptFeatures } from "./signals";
@@ -14,12 +16,14 @@ import type { BrainConfig, RouteDecision, RouteInput, RoutingMode, Signal } from
 interface Limits {
   allowed: readonly string[] | null;
   blocked: ReadonlySet<string>;
-  maxCost: number | undefined;
   promptTokens: number;
   maxTokens: number;
+  /** The cost guard's predicates, in the order their reasons are reported. */
+  onPlan: Eligibility;
+  rules: readonly Eligibility[];
 }
 
-interface Context {
+interface RouteContext {
   input: RouteInput;
   config: BrainConfig;
   features: PromptFeatures;
@@ -27,28 +31,27 @@ interface Context {
   limits: Limits;
 }
 
-const onPlan = (m: Model, l: Limits) => l.allowed === null || l.allowed.includes(m.id);
-const fitsContext = (m: Model, l: Limits) => l.promptTokens + l.maxTokens <= m.context_tokens;
-const worstCaseUsd = (m: Model, l: Limits) => costUsd(m, l.promptTokens, l.maxTokens).total_usd;
-const withinCap = (m: Model, l: Limits) => l.maxCost === undefined || worstCaseUsd(m, l) <= l.maxCost;
-
-function isEligible(m: Model, l: Limits): boolean {
-  return onPlan(m, l) && !l.blocked.has(m.id) && fitsContext(m, l) && withinCap(m, l);
+function limitsFor(input: RouteInput, config: BrainConfig, promptTokens: number): Limits {
+  const shape = { promptTokens, maxTokens: input.maxTokens };
+  const blocked = blockedIds(config.blocked);
+  const plan = onPlan(input.allowedModels);
+  return {
+    allowed: input.allowedModels,
+    blocked,
+    promptTokens,
+    maxTokens: input.maxTokens,
+    onPlan: plan,
+    rules: [plan, notBlocked(blocked), fitsContext(shape), withinCap(shape, maxCostOf(config)), ...(input.eligibility ?? [])],
+  };
 }
 
-/** Plain decimal dollars (no exponent), three significant digits: "$0.0000201". */
-const usd = (x: number) => `$${Number(x.toPrecision(3)).toFixed(12).replace(/\.?0+$/, "")}`;
+const isEligible = (m: Model, l: Limits) => eligible(m, l.rules);
+const isOnPlan = (m: Model, l: Limits) => l.onPlan(m) === null;
+const fits = (m: Model, l: Limits) => l.promptTokens + l.maxTokens <= m.context_tokens;
+const worstCase = (m: Model, l: Limits) => worstCaseNanos(m, l);
 
 /** Why a model cannot serve this request, in plain words (null: it can). */
-function whyExcluded(m: Model, l: Limits): string | null {
-  if (!onPlan(m, l)) return "is not available on your plan";
-  if (l.blocked.has(m.id)) return "is blocked by brain_config";
-  if (!fitsContext(m, l)) {
-    return `cannot hold ${l.promptTokens} prompt + ${l.maxTokens} completion tokens in its ${m.context_tokens}-token context`;
-  }
-  if (!withinCap(m, l)) return `could cost up to ${usd(worstCaseUsd(m, l))}, over max_cost_per_request ${usd(l.maxCost!)}`;
-  return null;
-}
+const whyExcluded = (m: Model, l: Limits) => exclusion(m, l.rules);
 
 /** `blocked` entries are model ids (catalog or upstream) or provider ids; resolved to catalog ids. */
 const NONE: ReadonlySet<string> = new Set();
@@ -115,12 +118,12 @@ function ranking(target: Tier, wanted: readonly Capability[], byStrength: boolea
 }
 
 /** The eligible models in ranking order. */
-function rank(ctx: Context, target: Tier, wanted: readonly Capability[], byStrength: boolean, except?: Model): Model[] {
+function rank(ctx: RouteContext, target: Tier, wanted: readonly Capability[], byStrength: boolean, except?: Model): Model[] {
   return ranking(target, wanted, byStrength).filter((m) => m !== except && isEligible(m, ctx.limits));
 }
 
 /** The chosen model, then brain_config.fallback, then automatic fallbacks on other providers first. */
-function fallbackChain(chosen: Model, ranked: readonly Model[], ctx: Context): Model[] {
+function fallbackChain(chosen: Model, ranked: readonly Model[], ctx: RouteContext): Model[] {
   const chain = [chosen];
   for (const id of ctx.config.fallback ?? []) {
     const m = findModel(id);
@@ -148,7 +151,7 @@ function fallbackChain(chosen: Model, ranked: readonly Model[], ctx: Context): M
 
 // ---- decisions ----
 
-function decision(ctx: Context, mode: RoutingMode, candidates: Model[], reason: string, rule: string): RouteDecision {
+function decision(ctx: RouteContext, mode: RoutingMode, candidates: Model[], reason: string, rule: string): RouteDecision {
   return {
     mode,
     candidates,
@@ -170,21 +173,21 @@ const planNote = (l: Limits) => (l.allowed ? " among the models your plan allows
  * fit, then the block list, and take the cheapest worst case of what is left, so candidates are
  * never empty and the reason says which constraint could not be met.
  */
-function lastResort(ctx: Context, prefix: string, mode: RoutingMode): RouteDecision {
+function lastResort(ctx: RouteContext, prefix: string, mode: RoutingMode): RouteDecision {
   const l = ctx.limits;
-  const onPlanModels = MODELS.filter((m) => onPlan(m, l));
+  const onPlanModels = MODELS.filter((m) => isOnPlan(m, l));
   const pools: Array<[Model[], string]> = [
-    [onPlanModels.filter((m) => !l.blocked.has(m.id) && fitsContext(m, l)), "max_cost_per_request"],
+    [onPlanModels.filter((m) => !l.blocked.has(m.id) && fits(m, l)), "max_cost_per_request"],
     [onPlanModels.filter((m) => !l.blocked.has(m.id)), "the context fit"],
     [onPlanModels, "the block list"],
   ];
   const [pool, relaxed] = pools.find(([p]) => p.length) ?? [[...MODELS], "the plan"];
   // Among models that fit, the cheapest worst case; if none fits, the largest context (nearest to fitting).
   const chosen = pool.toSorted((a, b) => {
-    const fitA = fitsContext(a, l);
-    const fitB = fitsContext(b, l);
+    const fitA = fits(a, l);
+    const fitB = fits(b, l);
     if (fitA !== fitB) return fitA ? -1 : 1;
-    return fitA ? worstCaseUsd(a, l) - worstCaseUsd(b, l) : b.context_tokens - a.context_tokens;
+    return fitA ? worstCase(a, l) - worstCase(b, l) : b.context_tokens - a.context_tokens;
   })[0]!;
   const why = whyExcluded(chosen, l);
   return decision(
@@ -197,7 +200,7 @@ function lastResort(ctx: Context, prefix: string, mode: RoutingMode): RouteDecis
 }
 
 /** Routing by mode: the tier the signals need in that mode, then the best-ranked eligible model. */
-function byMode(ctx: Context, mode: AutoMode, source: string, rule: string, prefix = ""): RouteDecision {
+function byMode(ctx: RouteContext, mode: AutoMode, source: string, rule: string, prefix = ""): RouteDecision {
   const drivers: Array<Signal | "general"> = ctx.detected.length ? ctx.detected : ["general"];
   let target: Tier = "budget";
   for (const s of drivers) if (tierIndex(TIER_FOR[s][mode]) > tierIndex(target)) target = TIER_FOR[s][mode];
@@ -219,14 +222,14 @@ function byMode(ctx: Context, mode: AutoMode, source: string, rule: string, pref
 }
 
 /** A pinned model: served as is when eligible, else the reason says why and routing takes over. */
-function pinned(ctx: Context, model: Model, source: string, rule: string): RouteDecision {
+function pinned(ctx: RouteContext, model: Model, source: string, rule: string): RouteDecision {
   const l = ctx.limits;
   const why = whyExcluded(model, l);
   if (why === null) {
     const others = rank(ctx, model.tier, wantedCapabilities(ctx.detected), false, model);
     return decision(ctx, "direct", fallbackChain(model, others, ctx), `${signalsPhrase(ctx.detected)} Pinned by ${source}: ${model.id}.`, rule);
   }
-  if (!onPlan(model, l)) {
+  if (!isOnPlan(model, l)) {
     // SPEC.md section 8, rule 2: a model off the plan goes to the cheapest model the plan allows.
     const ranked = MODELS.filter((m) => isEligible(m, l)).toSorted((a, b) => blendedUsdPerMtok(a) - blendedUsdPerMtok(b));
     const prefix = `${model.id} (${source}) ${why}; `;
@@ -238,19 +241,19 @@ function pinned(ctx: Context, model: Model, source: string, rule: string): Route
 }
 
 /** When a pin cannot be used: the request's routing_mode, else the default mode. */
-function byRequestMode(ctx: Context, rule: string, prefix: string): RouteDecision {
+function byRequestMode(ctx: RouteContext, rule: string, prefix: string): RouteDecision {
   const mode = ctx.input.routingMode;
   return mode ? byMode(ctx, mode, "routing_mode", rule, prefix) : byMode(ctx, DEFAULT_MODE, "default", rule, prefix);
 }
 
 /** A pin named by brain_config, which may hold any string when the config did not go through the normaliser. */
-function pinById(ctx: Context, id: string, source: string, rule: string): RouteDecision {
+function pinById(ctx: RouteContext, id: string, source: string, rule: string): RouteDecision {
   const model = findModel(id);
   return model ? pinned(ctx, model, source, rule) : byRequestMode(ctx, rule, `${source} names unknown model ${JSON.stringify(id)}; routed instead. `);
 }
 
 /** An id that is not in the catalog: the safe budget default, chosen by signals on the budget tier. */
-function unknownModel(ctx: Context, id: string): RouteDecision {
+function unknownModel(ctx: RouteContext, id: string): RouteDecision {
   const wanted = wantedCapabilities(ctx.detected);
   const ranked = rank(ctx, "budget", wanted, false);
   const prefix = `Unknown model ${JSON.stringify(id)}; `;
@@ -268,18 +271,12 @@ function unknownModel(ctx: Context, id: string): RouteDecision {
 export function route(input: RouteInput): RouteDecision {
   const features = detectSignals(input.messages);
   const config = input.brainConfig ?? {};
-  const ctx: Context = {
+  const ctx: RouteContext = {
     input,
     config,
     features,
     detected: signalNames(features.signals),
-    limits: {
-      allowed: input.allowedModels,
-      blocked: blockedIds(config.blocked),
-      maxCost: maxCostOf(config),
-      promptTokens: features.estimatedPromptTokens,
-      maxTokens: input.maxTokens,
-    },
+    limits: limitsFor(input, config, features.estimatedPromptTokens),
   };
 
   const requested = input.model.trim();

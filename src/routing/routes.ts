@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { costUsd } from "../catalog/models";
+import { costUsd } from "../cost/money";
 import type { AppEnv } from "../env";
 import { PLANS } from "../plans/plans";
 import { validate } from "../shared/validate";

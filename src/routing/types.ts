@@ -1,3 +1,4 @@
+import type { Eligibility } from "../cost/guard";
 import type { Model, Tier } from "../catalog/models";
 import type { ChatMessage } from "../providers/types";
 
@@ -40,6 +41,8 @@ export interface RouteInput {
   allowedModels: readonly string[] | null;
   /** For cost caps: the completion budget of the call. */
   maxTokens: number;
+  /** More cost-guard predicates the caller adds (compliance, capabilities the request needs). */
+  eligibility?: readonly Eligibility[];
 }
 
 export interface RouteDecision {

@@ -12,7 +12,7 @@ export interface UsageRecord {
   mode: string;
   promptTokens: number;
   completionTokens: number;
-  costUsd: number;
+  costNanos: number;
   latencyMs: number;
   fallback: boolean;
 }

@@ -8,6 +8,7 @@ import type { AppEnv } from "../env";
 import { modelAccess, PLANS } from "../plans/plans";
 import { apiError } from "../shared/errors";
 import { validate } from "../shared/validate";
+import { usdFromNanos } from "../cost/money";
 import { DEFAULT_BASELINE, savings, summarize, type UsageGroup } from "./summary";
 
 const RECENT = 20;
@@ -21,7 +22,7 @@ function groups(database: ReturnType<typeof db>, ownerId: string): Promise<Usage
       requests: sql<number>`count(*)`,
       promptTokens: sql<number>`sum(${usageEvents.promptTokens})`,
       completionTokens: sql<number>`sum(${usageEvents.completionTokens})`,
-      costUsd: sql<number>`sum(${usageEvents.costUsd})`,
+      costNanos: sql<number>`sum(${usageEvents.costNanos})`,
     })
     .from(usageEvents)
     .where(eq(usageEvents.ownerId, ownerId))
@@ -63,7 +64,7 @@ export const usageRoutes = new Hono<AppEnv>()
         prompt_tokens: r.promptTokens,
         completion_tokens: r.completionTokens,
         total_tokens: r.totalTokens,
-        cost_usd: r.costUsd,
+        cost_usd: usdFromNanos(r.costNanos),
         latency_ms: r.latencyMs,
         fallback: r.fallback,
         created_at: new Date(r.createdAt).toISOString(),

@@ -1,4 +1,5 @@
-import { costUsd, findModel, type Model } from "../catalog/models";
+import { findModel, type Model } from "../catalog/models";
+import { costNanos, usdFromNanos } from "../cost/money";
 import { AUTO_MODES } from "../routing/brain-config";
 
 /** One group of usage rows (GROUP BY model, provider, mode). */
@@ -9,7 +10,8 @@ export interface UsageGroup {
   requests: number;
   promptTokens: number;
   completionTokens: number;
-  costUsd: number;
+  /** Exact, in nano-dollars. */
+  costNanos: number;
 }
 
 export interface Bucket {
@@ -18,44 +20,46 @@ export interface Bucket {
   cost_usd: number;
 }
 
-/** Money is summed in floating point and rounded once, at the edge, to a millionth of a cent. */
-export const roundUsd = (x: number) => Math.round(x * 1e8) / 1e8;
-
-function add(map: Record<string, Bucket>, key: string, g: UsageGroup) {
-  const b = (map[key] ??= { requests: 0, tokens: 0, cost_usd: 0 });
-  b.requests += g.requests;
-  b.tokens += g.promptTokens + g.completionTokens;
-  b.cost_usd += g.costUsd;
+/** Sums are exact integers of nano-dollars; dollars appear once, at the edge (cost/money.ts). */
+interface NanoBucket {
+  requests: number;
+  tokens: number;
+  nanos: number;
 }
 
-const roundBuckets = (map: Record<string, Bucket>) => {
-  for (const k in map) map[k]!.cost_usd = roundUsd(map[k]!.cost_usd);
-  return map;
-};
+function add(map: Record<string, NanoBucket>, key: string, g: UsageGroup) {
+  const b = (map[key] ??= { requests: 0, tokens: 0, nanos: 0 });
+  b.requests += g.requests;
+  b.tokens += g.promptTokens + g.completionTokens;
+  b.nanos += g.costNanos;
+}
+
+const inUsd = (map: Record<string, NanoBucket>): Record<string, Bucket> =>
+  Object.fromEntries(Object.entries(map).map(([k, b]) => [k, { requests: b.requests, tokens: b.tokens, cost_usd: usdFromNanos(b.nanos) }]));
 
 export function summarize(groups: UsageGroup[]) {
-  const by_model: Record<string, Bucket> = {};
-  const by_provider: Record<string, Bucket> = {};
+  const by_model: Record<string, NanoBucket> = {};
+  const by_provider: Record<string, NanoBucket> = {};
   // Every mode is listed (SPEC.md 2.16), with zeros where none ran.
-  const by_mode: Record<string, Bucket> = Object.fromEntries([...AUTO_MODES, "direct"].map((m) => [m, { requests: 0, tokens: 0, cost_usd: 0 }]));
+  const by_mode: Record<string, NanoBucket> = Object.fromEntries([...AUTO_MODES, "direct"].map((m) => [m, { requests: 0, tokens: 0, nanos: 0 }]));
   let total_requests = 0;
   let total_tokens = 0;
-  let total_cost_usd = 0;
+  let total_nanos = 0;
   for (const g of groups) {
     add(by_model, g.model, g);
     add(by_provider, g.provider, g);
     add(by_mode, g.mode, g);
     total_requests += g.requests;
     total_tokens += g.promptTokens + g.completionTokens;
-    total_cost_usd += g.costUsd;
+    total_nanos += g.costNanos;
   }
   return {
     total_requests,
     total_tokens,
-    total_cost_usd: roundUsd(total_cost_usd),
-    by_model: roundBuckets(by_model),
-    by_provider: roundBuckets(by_provider),
-    by_mode: roundBuckets(by_mode),
+    total_cost_usd: usdFromNanos(total_nanos),
+    by_model: inUsd(by_model),
+    by_provider: inUsd(by_provider),
+    by_mode: inUsd(by_mode),
   };
 }
 
@@ -66,8 +70,8 @@ export function savings(groups: UsageGroup[], baseline: Model) {
   let requests = 0;
   let tokens = 0;
   for (const g of groups) {
-    actual += g.costUsd;
-    base += costUsd(baseline, g.promptTokens, g.completionTokens).total_usd;
+    actual += g.costNanos;
+    base += costNanos(baseline, g.promptTokens, g.completionTokens).total;
     requests += g.requests;
     tokens += g.promptTokens + g.completionTokens;
   }
@@ -76,9 +80,9 @@ export function savings(groups: UsageGroup[], baseline: Model) {
     baseline_model: baseline.id,
     total_requests: requests,
     total_tokens: tokens,
-    actual_cost_usd: roundUsd(actual),
-    baseline_cost_usd: roundUsd(base),
-    saved_usd: roundUsd(saved),
+    actual_cost_usd: usdFromNanos(actual),
+    baseline_cost_usd: usdFromNanos(base),
+    saved_usd: usdFromNanos(saved),
     saved_pct: base > 0 ? Math.round((saved / base) * 10000) / 100 : 0,
   };
 }

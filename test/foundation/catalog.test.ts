@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { FREE_MODEL_IDS, MODELS, PROVIDERS, costUsd, findModel } from "../../src/catalog/models";
+import { FREE_MODEL_IDS, MODELS, PROVIDERS, findModel } from "../../src/catalog/models";
+import { costUsd } from "../../src/cost/money";
 import { call } from "../helpers";
 
 describe("model catalog", () => {

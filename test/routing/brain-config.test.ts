@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { costUsd } from "../../src/catalog/models";
+import { costUsd } from "../../src/cost/money";
 import type { ChatMessage } from "../../src/providers/types";
 import { parseBrainConfig } from "../../src/routing/brain-config";
 import { route } from "../../src/routing/router";

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { costUsd, FREE_MODEL_IDS, findModel } from "../../src/catalog/models";
+import { FREE_MODEL_IDS, findModel } from "../../src/catalog/models";
+import { costUsd } from "../../src/cost/money";
 import { chatRequestSchema } from "../../src/routing/request-schema";
 import { SIGNALS } from "../../src/routing/types";
 import { call, newKey } from "../helpers";

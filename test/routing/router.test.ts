@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { blendedUsdPerMtok, FREE_MODEL_IDS, findModel, MODELS, type Tier } from "../../src/catalog/models";
+import { FREE_MODEL_IDS, findModel, MODELS, type Tier } from "../../src/catalog/models";
+import { blendedUsdPerMtok } from "../../src/cost/money";
 import type { ChatMessage } from "../../src/providers/types";
 import { route } from "../../src/routing/router";
 import { TIERS } from "../../src/routing/policy";

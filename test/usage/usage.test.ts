@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { costUsd, findModel } from "../../src/catalog/models";
+import { findModel } from "../../src/catalog/models";
+import { costUsd } from "../../src/cost/money";
 import { call, eventually, newKey } from "../helpers";
 
 describe("usage and savings", () => {
