@@ -8,9 +8,7 @@ import { Deadline } from "./deadline";
 import { parseJson, UpstreamFault, type Adapter, type StreamDecoder, type UpstreamCompletion } from "./adapter";
 import { isRetryableStatus, retryAfterMs } from "./retry";
 import { SseReader } from "./sse";
-import type { ModelRequest } from "./types";
-
-export type FetchLike = (input: RequestInfo | URL, init?: RequestInit) => Promise<Response>;
+import type { FetchLike, ModelRequest } from "./types";
 
 /** Where and how one model is reached. */
 export interface Route {
@@ -49,16 +47,13 @@ export interface AttemptInput {
   req: ModelRequest;
   timeoutMs: number;
   signal: AbortSignal | undefined;
-  /** Sent only to the sandbox upstream: fault injection and attempt numbers. */
-  extraHeaders: Record<string, string> | undefined;
   clock: UpstreamClock;
 }
 
 function send(input: AttemptInput, stream: boolean, deadline: Deadline): Promise<Response> {
   const { route } = input;
   const up = route.adapter.request(route.model, input.req, { baseUrl: route.baseUrl, apiKey: route.apiKey, stream });
-  const headers = input.extraHeaders ? { ...up.headers, ...input.extraHeaders } : up.headers;
-  return route.fetch(up.url, { method: "POST", headers, body: up.body, signal: deadline.signal });
+  return route.fetch(up.url, { method: "POST", headers: up.headers, body: up.body, signal: deadline.signal });
 }
 
 async function httpFailure(res: Response, adapter: Adapter): Promise<Failure> {

@@ -4,39 +4,30 @@
  * their first content delta; after it a failure is thrown from the events iterator.
  */
 import type { Model } from "../catalog/models";
+import { estimatePromptTokens, estimateTokens, usageOf } from "../cost/tokens";
 import type { Env } from "../env";
-import { apiError, type ApiError } from "../shared/errors";
-import { completeOnce, failureOf, openStream, type AttemptInput, type FetchLike, type OpenStream, type Outcome, type Route, type UpstreamClock } from "./attempt";
+import { completeOnce, failureOf, openStream, type AttemptInput, type OpenStream, type Outcome, type Route, type UpstreamClock } from "./attempt";
 import { ADAPTERS } from "./protocols";
 import { PROVIDER_REGISTRY, providerBaseUrl, providerKey } from "./registry";
 import { retryDelay, retryPolicy, type PolicyEnv } from "./retry";
-import { SANDBOX_ORIGIN, sandboxFetch } from "./sandbox";
-import { sandboxHeaders } from "./sandbox-faults";
-import { estimatePromptTokens, estimateTokens, usageOf } from "./tokens";
-import { UpstreamError } from "./upstream-error";
-import type { Attempt, CallResult, ModelRequest, StreamEvent, StreamResult } from "./types";
+import { AllCandidatesFailed, NoProviderConfigured, UpstreamError } from "./upstream-error";
+import type { Attempt, CallResult, FetchLike, KeylessUpstream, ModelRequest, StreamEvent, StreamResult } from "./types";
 
-export { UpstreamError } from "./upstream-error";
-export type { FetchLike } from "./attempt";
+export { AllCandidatesFailed, NoProviderConfigured, UpstreamError } from "./upstream-error";
 
 export interface CallContext {
   env: Env & PolicyEnv;
   /** Used for providers that have a key; defaults to the global fetch. */
   fetch?: FetchLike;
-  /** The raw `x-sandbox-fault` request header; forwarded to the sandbox upstream only. */
-  faults?: string | null;
+  /** Where providers without a key are reached (the sandbox), or null when nowhere. */
+  keyless?: KeylessUpstream | null;
   /** The client's request signal: when it aborts, no further attempt is made. */
   signal?: AbortSignal;
 }
 
-/** A provider is servable with a key, or through the sandbox when SANDBOX_UPSTREAM is "on". */
-export function isServable(model: Model, env: Env): boolean {
-  return providerKey(env, model.provider) !== undefined || env.SANDBOX_UPSTREAM === "on";
-}
-
 const globalFetch: FetchLike = (input, init) => fetch(input, init);
 
-/** A key always wins; the sandbox is reachable only from here, and only when switched on. */
+/** A key always wins; without one, the keyless upstream the caller handed in (the sandbox), if any. */
 function routeFor(model: Model, ctx: CallContext): Route | null {
   const provider = PROVIDER_REGISTRY[model.provider];
   const adapter = ADAPTERS[provider.protocol];
@@ -44,26 +35,10 @@ function routeFor(model: Model, ctx: CallContext): Route | null {
   if (apiKey !== undefined) {
     return { model, adapter, apiKey, baseUrl: providerBaseUrl(ctx.env, model.provider), fetch: ctx.fetch ?? globalFetch, sandbox: false };
   }
-  if (ctx.env.SANDBOX_UPSTREAM === "on") {
-    return { model, adapter, apiKey: undefined, baseUrl: `${SANDBOX_ORIGIN}/${model.provider}`, fetch: sandboxFetch, sandbox: true };
+  if (ctx.keyless) {
+    return { model, adapter, apiKey: undefined, baseUrl: `${ctx.keyless.origin}/${model.provider}`, fetch: ctx.keyless.fetch, sandbox: true };
   }
   return null;
-}
-
-/**
- * Attempt numbers per target (model id and provider id) for the sandbox's `*N` fault limits. Kept
- * per CallContext, so calls that share one context (one client request) share the counts.
- */
-const attemptCounts = new WeakMap<CallContext, Map<string, number>>();
-
-function nextAttemptHeaders(ctx: CallContext, model: Model): Record<string, string> {
-  let counts = attemptCounts.get(ctx);
-  if (!counts) attemptCounts.set(ctx, (counts = new Map()));
-  const modelN = (counts.get(model.id) ?? 0) + 1;
-  const providerN = (counts.get(model.provider) ?? 0) + 1;
-  counts.set(model.id, modelN);
-  counts.set(model.provider, providerN);
-  return sandboxHeaders(ctx.faults ?? null, model.id, modelN, providerN);
 }
 
 const sleep = (ms: number, signal: AbortSignal | undefined) =>
@@ -86,13 +61,7 @@ interface Served<T> {
   clock: UpstreamClock;
 }
 
-function allFailed(attempts: Attempt[], aborted: boolean): ApiError {
-  const last = attempts[attempts.length - 1];
-  const message = aborted
-    ? "The request was aborted before an upstream answered."
-    : `Every candidate model failed; last: ${last ? `${last.model}: ${last.error}` : "none"}.`;
-  return apiError("upstream_error", message, { attempts });
-}
+const allFailed = (attempts: Attempt[], aborted: boolean) => new AllCandidatesFailed(attempts, aborted);
 
 /** The retry and fallback loop shared by complete() and stream(). */
 async function serve<T>(
@@ -111,8 +80,7 @@ async function serve<T>(
     servable = true;
     for (let retry = 0; ; retry++) {
       const started = performance.now();
-      const extraHeaders = route.sandbox ? nextAttemptHeaders(ctx, model) : undefined;
-      const out = await once({ route, req, timeoutMs: policy.timeoutMs, signal: ctx.signal, extraHeaders, clock });
+      const out = await once({ route, req, timeoutMs: policy.timeoutMs, signal: ctx.signal, clock });
       const latency_ms = Math.round(performance.now() - started);
       if (out.ok) {
         attempts.push({ model: model.id, ok: true, status: out.status, error: null, latency_ms });
@@ -129,9 +97,7 @@ async function serve<T>(
       if (ctx.signal?.aborted) throw allFailed(attempts, true);
     }
   }
-  if (!servable) {
-    throw apiError("no_provider_available", "No provider is configured for any candidate model (no API key, and the sandbox upstream is off).");
-  }
+  if (!servable) throw new NoProviderConfigured();
   throw allFailed(attempts, false);
 }
 
@@ -165,10 +131,10 @@ export async function stream(candidates: Model[], req: ModelRequest, ctx: CallCo
 /** The rest of an opened stream: the buffered first delta, then upstream messages as they come. */
 async function* streamEvents(open: OpenStream, model: Model, req: ModelRequest, clock: UpstreamClock): AsyncGenerator<StreamEvent> {
   const { reader, decoder, deadline } = open;
-  let chars = 0;
+  let text = "";
   try {
     if (open.first !== null) {
-      chars += open.first.length;
+      text += open.first;
       yield { type: "delta", content: open.first };
     }
     for (;;) {
@@ -180,13 +146,13 @@ async function* streamEvents(open: OpenStream, model: Model, req: ModelRequest, 
       if (msg === null) break;
       const delta = decoder.push(msg);
       if (delta) {
-        chars += delta.length;
+        text += delta;
         yield { type: "delta", content: delta };
       }
     }
     const end = decoder.end();
     // Without reported usage, estimate the completion from the characters streamed.
-    yield { type: "done", finishReason: end.finishReason, usage: end.usage ?? usageOf(estimatePromptTokens(req.messages), Math.ceil(chars / 4)) };
+    yield { type: "done", finishReason: end.finishReason, usage: end.usage ?? usageOf(estimatePromptTokens(req.messages), estimateTokens(text)) };
   } catch (err) {
     const failure = failureOf(err, deadline, null, undefined);
     throw new UpstreamError(`${model.id}: ${failure.error}`, failure.status, model.id, model.provider);

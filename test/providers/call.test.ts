@@ -1,15 +1,16 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { complete, isServable, stream, UpstreamError, type CallContext, type FetchLike } from "../../src/providers/call";
-import type { StreamEvent, StreamResult } from "../../src/providers/types";
-import { ApiError } from "../../src/shared/errors";
+import { AllCandidatesFailed, complete, NoProviderConfigured, stream, UpstreamError, type CallContext } from "../../src/providers/call";
+import type { FetchLike, StreamEvent, StreamResult } from "../../src/providers/types";
+import { sandboxUpstream } from "../../src/sandbox/upstream";
 import anthropicResponse from "./fixtures/anthropic/response.json";
 import anthropicStreamError from "./fixtures/anthropic/stream-error.sse?raw";
 import { model, REQ, streamOf } from "./helpers";
 
 /** Sandbox on (vitest.config.ts), no keys, and retries fast enough for a test. */
 const fast = { ...env, SANDBOX_UPSTREAM: "on", UPSTREAM_RETRY_BASE_MS: "1" };
-const ctx = (faults: string | null = null, extra: Partial<CallContext> = {}): CallContext => ({ env: fast, faults, ...extra });
+/** One client request: its own sandbox instance, which counts attempts for the `*N` fault limits. */
+const ctx = (faults: string | null = null, extra: Partial<CallContext> = {}): CallContext => ({ env: fast, keyless: sandboxUpstream(faults), ...extra });
 
 const nano = model("gpt-5-nano");
 const mini = model("gpt-5-mini");
@@ -107,10 +108,11 @@ describe("retries and fallback", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
     const started = Date.now();
-    const err = (await caught(complete([flash, nano], REQ, ctx("google=timeout", { signal: controller.signal })))) as ApiError;
+    const err = (await caught(complete([flash, nano], REQ, ctx("google=timeout", { signal: controller.signal })))) as AllCandidatesFailed;
     expect(Date.now() - started).toBeLessThan(1000);
-    expect([err.status, err.code]).toEqual([502, "upstream_error"]);
-    expect(err.extra.attempts).toEqual([expect.objectContaining({ model: "gemini-2.5-flash", error: "aborted by the client" })]);
+    expect(err).toBeInstanceOf(AllCandidatesFailed);
+    expect(err.aborted).toBe(true);
+    expect(err.attempts).toEqual([expect.objectContaining({ model: "gemini-2.5-flash", error: "aborted by the client" })]);
   });
 
   it("times out after UPSTREAM_TIMEOUT_MS and falls back without retrying the silent model", async () => {
@@ -146,24 +148,21 @@ describe("retries and fallback", () => {
     expect((await complete([nano], REQ, shared)).attempts).toHaveLength(1);
   });
 
-  it("throws 502 upstream_error with every attempt when all candidates fail", async () => {
+  it("throws AllCandidatesFailed with every attempt when all candidates fail (each endpoint maps it to its code)", async () => {
     const err = await caught(complete([nano, haiku], REQ, ctx("openai=500,anthropic=400")));
-    expect(err).toBeInstanceOf(ApiError);
-    const e = err as ApiError;
-    expect([e.status, e.code]).toEqual([502, "upstream_error"]);
-    expect((e.extra.attempts as unknown[]).length).toBe(4);
+    expect(err).toBeInstanceOf(AllCandidatesFailed);
+    const e = err as AllCandidatesFailed;
+    expect(e.aborted).toBe(false);
+    expect(e.attempts.length).toBe(4);
     expect(e.message).toContain("claude-haiku-4-5");
+    expect(e.message).not.toMatch(/\.\.$/);
   });
 
-  it("throws 503 no_provider_available when nothing is servable (sandbox off, no keys)", async () => {
+  it("throws NoProviderConfigured when nothing is servable (no keyless upstream handed in, no keys)", async () => {
     const off = { ...env, SANDBOX_UPSTREAM: "off" };
-    expect(isServable(nano, off)).toBe(false);
-    expect(isServable(nano, { ...off, OPENAI_API_KEY: "sk-x" })).toBe(true);
-    expect(isServable(nano, fast)).toBe(true);
     for (const call of [complete, stream]) {
-      const err = (await caught(call([nano, haiku], REQ, { env: off }))) as ApiError;
-      expect(err).toBeInstanceOf(ApiError);
-      expect([err.status, err.code]).toEqual([503, "no_provider_available"]);
+      const err = await caught(call([nano, haiku], REQ, { env: off }));
+      expect(err).toBeInstanceOf(NoProviderConfigured);
     }
   });
 
@@ -185,7 +184,7 @@ describe("a configured key", () => {
     const r = await complete([haiku], REQ, {
       env: { ...fast, ANTHROPIC_API_KEY: "sk-ant-test", ANTHROPIC_BASE_URL: "https://anthropic.proxy.example/v1" },
       fetch: recording,
-      faults: "anthropic=503",
+      keyless: sandboxUpstream("anthropic=503"),
     });
     expect(r.sandbox).toBe(false);
     expect(r.completion).toEqual({ content: "Paris is the capital of France.", finishReason: "stop", usage: { prompt_tokens: 21, completion_tokens: 10, total_tokens: 31 } });
@@ -211,7 +210,7 @@ describe("a configured key", () => {
 
     calls = 0;
     const t2 = Date.now();
-    const capped = await complete([haiku, nano], REQ, { env: { ...keyed, UPSTREAM_RETRY_MAX_WAIT_MS: "500" }, fetch: limited });
+    const capped = await complete([haiku, nano], REQ, { env: { ...keyed, UPSTREAM_RETRY_MAX_WAIT_MS: "500" }, fetch: limited, keyless: sandboxUpstream(null) });
     expect(Date.now() - t2).toBeLessThan(500);
     expect(capped.model).toBe(nano);
     expect(capped.attempts.map((a) => [a.model, a.status])).toEqual([["claude-haiku-4-5", 429], ["gpt-5-nano", 200]]);
@@ -296,8 +295,8 @@ describe("streams", () => {
   });
 
   it("fall back when every retry of the first model fails before content, and 502 when all do", async () => {
-    const err = (await caught(stream([nano, haiku], REQ, ctx("openai=503,anthropic=cut0")))) as ApiError;
-    expect([err.status, err.code]).toEqual([502, "upstream_error"]);
-    expect((err.extra.attempts as Array<{ model: string }>).map((a) => a.model)).toEqual(["gpt-5-nano", "gpt-5-nano", "gpt-5-nano", "claude-haiku-4-5"]);
+    const err = (await caught(stream([nano, haiku], REQ, ctx("openai=503,anthropic=cut0")))) as AllCandidatesFailed;
+    expect(err).toBeInstanceOf(AllCandidatesFailed);
+    expect(err.attempts.map((a) => a.model)).toEqual(["gpt-5-nano", "gpt-5-nano", "gpt-5-nano", "claude-haiku-4-5"]);
   });
 });

@@ -1,11 +1,11 @@
 /**
- * Fault injection for the sandbox upstream. The client's `x-sandbox-fault` header is forwarded by
- * the caller to the sandbox only, with the attempt numbers the `*N` limits count against.
+ * Fault injection for the sandbox upstream. The client's `x-sandbox-fault` header is handed to the
+ * per-request sandbox (upstream.ts), which counts the attempts the `*N` limits count against.
  *
  *   header  = entry *("," entry)
  *   entry   = target "=" fault ["*" N]
  *   target  = catalog model id | provider id
- *   fault   = HTTP status 400-599 | "timeout" | "malformed" | "cut" | "cut0" | "latency:" ms
+ *   fault   = HTTP status 400-599 | "timeout" | "malformed" | "cut" | "cut0" | "latency:" ms | "drip:" ms
  *
  * For an attempt at model M of provider P the first entry, in header order, whose target is M or P
  * and whose limit is not used up applies. `*N` limits an entry to the first N attempts at its
@@ -17,6 +17,8 @@ import { MODELS, PROVIDERS } from "../catalog/models";
 export type Fault =
   | { kind: "status"; status: number }
   | { kind: "latency"; ms: number }
+  /** A stream whose frames arrive `ms` apart: a slow model, for tests of readers that give up. */
+  | { kind: "drip"; ms: number }
   | { kind: "timeout" | "malformed" | "cut" | "cut0" };
 
 /** A latency fault longer than this is a timeout in disguise; `timeout` says that better. */
@@ -31,12 +33,8 @@ export interface FaultRule {
   limit: number | null;
 }
 
-export const SANDBOX_HEADERS = {
-  fault: "x-sandbox-fault",
-  model: "x-sandbox-model",
-  attempt: "x-sandbox-attempt",
-  providerAttempt: "x-sandbox-provider-attempt",
-} as const;
+/** The client header that carries the fault rules (the edge reads it; only the sandbox obeys it). */
+export const FAULT_HEADER = "x-sandbox-fault";
 
 const MODEL_IDS = new Set(MODELS.map((m) => m.id));
 const PROVIDER_IDS = new Set<string>(PROVIDERS);
@@ -68,12 +66,14 @@ export function parseFaults(header: string): FaultRule[] {
     }
     let fault: Fault;
     const latency = /^latency:(\d+)$/.exec(spec);
+    const drip = /^drip:(\d+)$/.exec(spec);
     if (/^\d{3}$/.test(spec) && Number(spec) >= 400 && Number(spec) <= 599) fault = { kind: "status", status: Number(spec) };
     else if (NAMED.has(spec)) fault = { kind: spec as "timeout" | "malformed" | "cut" | "cut0" };
     else if (latency && Number(latency[1]) <= MAX_LATENCY_MS) fault = { kind: "latency", ms: Number(latency[1]) };
+    else if (drip && Number(drip[1]) <= MAX_LATENCY_MS) fault = { kind: "drip", ms: Number(drip[1]) };
     else {
       throw new FaultSyntaxError(
-        `x-sandbox-fault entry "${entry}": fault must be a status 400-599, timeout, malformed, cut, cut0 or latency:<ms> (at most ${MAX_LATENCY_MS})`,
+        `x-sandbox-fault entry "${entry}": fault must be a status 400-599, timeout, malformed, cut, cut0, latency:<ms> or drip:<ms> (at most ${MAX_LATENCY_MS})`,
       );
     }
     rules.push({ target, provider, fault, limit });
@@ -90,15 +90,4 @@ export function faultFor(
     if (rule.limit === null || n <= rule.limit) return rule.fault;
   }
   return null;
-}
-
-/** The headers the caller adds to a request bound for the sandbox. */
-export function sandboxHeaders(faults: string | null, modelId: string, modelAttempt: number, providerAttempt: number): Record<string, string> {
-  const headers: Record<string, string> = {
-    [SANDBOX_HEADERS.model]: modelId,
-    [SANDBOX_HEADERS.attempt]: String(modelAttempt),
-    [SANDBOX_HEADERS.providerAttempt]: String(providerAttempt),
-  };
-  if (faults) headers[SANDBOX_HEADERS.fault] = faults;
-  return headers;
 }

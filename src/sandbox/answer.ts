@@ -5,6 +5,7 @@
  * rounded up, and cut to max_tokens with finish reason `length`.
  */
 import type { Model } from "../catalog/models";
+import { estimateTokens } from "../cost/tokens";
 import { sha256Hex } from "../shared/hash";
 
 export interface SandboxPrompt {
@@ -103,9 +104,9 @@ export function sandboxAnswer(model: Model, prompt: SandboxPrompt, body: string)
   const seed = sha256Hex(body);
   const byte = (i: number) => parseInt(seed.slice(i * 2, i * 2 + 2), 16);
   let lastUser = "";
-  let promptChars = prompt.system.length;
+  let promptText = prompt.system;
   for (const t of prompt.turns) {
-    promptChars += t.text.length;
+    promptText += t.text;
     if (t.role === "user") lastUser = t.text;
   }
   const ask = lastUser.replace(/\s+/g, " ").trim();
@@ -123,11 +124,11 @@ export function sandboxAnswer(model: Model, prompt: SandboxPrompt, body: string)
   let text = parts.join("\n\n");
 
   let finishReason: SandboxAnswer["finishReason"] = "stop";
-  if (prompt.maxTokens !== null && Math.ceil(text.length / 4) > prompt.maxTokens) {
+  if (prompt.maxTokens !== null && estimateTokens(text) > prompt.maxTokens) {
     text = safeSlice(text, 0, prompt.maxTokens * 4);
     finishReason = "length";
   }
-  return { text, finishReason, promptTokens: Math.ceil(promptChars / 4), completionTokens: Math.ceil(text.length / 4), seed };
+  return { text, finishReason, promptTokens: estimateTokens(promptText), completionTokens: estimateTokens(text), seed };
 }
 
 /** Several stream chunks of roughly equal size (about eight for a typical answer). */

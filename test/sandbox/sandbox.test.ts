@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { chunksOf, sandboxAnswer } from "../../src/providers/sandbox-answer";
-import { faultFor, FaultSyntaxError, parseFaults } from "../../src/providers/sandbox-faults";
-import { SANDBOX_ORIGIN, sandboxFetch } from "../../src/providers/sandbox";
-import { model } from "./helpers";
+import { chunksOf, sandboxAnswer } from "../../src/sandbox/answer";
+import { faultFor, FaultSyntaxError, parseFaults } from "../../src/sandbox/faults";
+import { SANDBOX_ORIGIN, sandboxUpstream } from "../../src/sandbox/upstream";
+import { model } from "../providers/helpers";
 
-const post = (path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal) =>
-  sandboxFetch(`${SANDBOX_ORIGIN}${path}`, {
+/** A fresh sandbox per request, as the edge makes one per client request; faults from the header. */
+const post = (path: string, body: unknown, headers: Record<string, string> = {}, signal?: AbortSignal, sandbox = sandboxUpstream(headers["x-sandbox-fault"] ?? null)) =>
+  sandbox.fetch(`${SANDBOX_ORIGIN}${path}`, {
     method: "POST",
     headers: { "content-type": "application/json", ...headers },
     body: typeof body === "string" ? body : JSON.stringify(body),
@@ -129,7 +130,7 @@ describe("sandbox upstream over its three wire protocols", () => {
     const gem = await post("/google/models/gemini-2.5-flash:generateContent", { contents: [] });
     expect(gem.status).toBe(400);
     expect((await gem.json<any>()).error.status).toBe("INVALID_ARGUMENT");
-    const elsewhere = await sandboxFetch("https://api.openai.com/v1/chat/completions", { method: "POST", body: "{}" });
+    const elsewhere = await sandboxUpstream(null).fetch("https://api.openai.com/v1/chat/completions", { method: "POST", body: "{}" });
     expect(elsewhere.status).toBe(404);
     await elsewhere.text();
   });
@@ -143,12 +144,23 @@ describe("sandbox upstream over its three wire protocols", () => {
     expect((await bad.json<any>()).error.message).toContain("gpt-5-nano=soon");
   });
 
-  it("counts `*N` against the attempt numbers the caller sends", async () => {
-    const h = (n: number) => ({ "x-sandbox-fault": "gpt-5-nano=429*1", "x-sandbox-model": "gpt-5-nano", "x-sandbox-attempt": String(n), "x-sandbox-provider-attempt": String(n) });
-    const first = await post("/openai/chat/completions", openaiBody("hi"), h(1));
-    const second = await post("/openai/chat/completions", openaiBody("hi"), h(2));
+  it("counts `*N` per sandbox instance (one client request): per model, and per provider for provider targets", async () => {
+    const one = sandboxUpstream("gpt-5-nano=429*1");
+    const first = await post("/openai/chat/completions", openaiBody("hi"), {}, undefined, one);
+    const second = await post("/openai/chat/completions", openaiBody("hi"), {}, undefined, one);
     expect([first.status, second.status]).toEqual([429, 200]);
-    await Promise.all([first.text(), second.text()]);
+    // A new instance (a new client request) starts counting again.
+    const again = await post("/openai/chat/completions", openaiBody("hi"), {}, undefined, sandboxUpstream("gpt-5-nano=429*1"));
+    expect(again.status).toBe(429);
+    const byProvider = sandboxUpstream("openai=503*2");
+    const statuses: number[] = [];
+    for (const m of ["gpt-5-nano", "gpt-5-mini", "gpt-5-nano"]) {
+      const r = await post("/openai/chat/completions", { ...openaiBody("hi"), model: m }, {}, undefined, byProvider);
+      statuses.push(r.status);
+      await r.text();
+    }
+    expect(statuses).toEqual([503, 503, 200]);
+    await Promise.all([first.text(), second.text(), again.text()]);
   });
 
   it("serves malformed bodies, and cut streams before or after the first content", async () => {
