@@ -1,55 +1,30 @@
 import { canonicalJson } from "../shared/canonical-json";
-import { hashCanonical, hashString, type HashString } from "../shared/hash";
+import { hashString, type HashString } from "../shared/hash";
 import type { Signer } from "../shared/signing";
-import type { ChatMessage, TokenUsage } from "../providers/types";
+import type { ChatReceipt } from "./chat";
 
 /**
- * A proof receipt: what ran, for whom nothing identifying, and hashes of what went in and out.
- * proof_hash = sha256(canonical JSON of the receipt); the signature is Ed25519 over the proof_hash
- * string. docs/proofs.md gives the formulas for third parties.
+ * Every receipt kind the service issues, one discriminated union on `version`. docs/proofs.md gives
+ * each kind's fields and formulas for third parties. proof_hash = sha256(canonical JSON of the
+ * receipt); the signature is Ed25519 over the proof_hash string, `sha256:` prefix included.
+ * Orchestration and code receipts (SPEC.md 2.2), trajectories (DESIGN.md 3) and compliance
+ * attestations join the union as they land, each with its builder in `seal.ts`.
  */
-export interface Receipt {
-  version: "svc-receipt-v1";
-  request_id: string;
-  timestamp: string;
-  endpoint: string;
-  model: string;
-  provider: string;
-  mode: string;
-  reason: string;
-  request_hash: HashString;
-  response_hash: HashString;
-  usage: TokenUsage;
-  cost_usd: number;
-  fallback_from: string | null;
-  sandbox: boolean;
-}
+export type Receipt = ChatReceipt;
 
-/** The request as the receipt covers it: messages and the parameters that shape the answer. */
-export function requestHash(req: { messages: ChatMessage[]; model: string; max_tokens: number; temperature: number }): HashString {
-  return hashCanonical({
-    messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
-    model: req.model,
-    max_tokens: req.max_tokens,
-    temperature: req.temperature,
-  });
-}
+export const proofHash = (receipt: Receipt): HashString => hashString(canonicalJson(receipt));
 
-export function responseHash(res: { content: string; finish_reason: string; model: string; usage: TokenUsage }): HashString {
-  return hashCanonical({ content: res.content, finish_reason: res.finish_reason, model: res.model, usage: res.usage });
-}
-
-export function proofHash(receipt: Receipt): HashString {
-  return hashString(canonicalJson(receipt));
-}
-
-export interface SignedReceipt {
-  receipt: Receipt;
+/** A receipt with its proof hash: what a response shows, before signing. */
+export interface Sealed<R extends Receipt = Receipt> {
+  receipt: R;
   proofHash: HashString;
+}
+
+export interface SignedReceipt extends Sealed {
   signature: string | null;
   signingKeyId: string | null;
 }
 
-export async function signReceipt(receipt: Receipt, proof: HashString, signer: Signer | null): Promise<SignedReceipt> {
-  return { receipt, proofHash: proof, signature: signer ? await signer.sign(proof) : null, signingKeyId: signer?.keyId ?? null };
+export async function signReceipt(sealed: Sealed, signer: Signer | null): Promise<SignedReceipt> {
+  return { ...sealed, signature: signer ? await signer.sign(sealed.proofHash) : null, signingKeyId: signer?.keyId ?? null };
 }

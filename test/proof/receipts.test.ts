@@ -1,10 +1,17 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { canonicalJson } from "../../src/shared/canonical-json";
-import { hashString } from "../../src/shared/hash";
-import { verifySignature } from "../../src/shared/signing";
-import { requestHash, responseHash } from "../../src/proof/receipt";
+import * as ed from "@noble/ed25519";
+import { sha256, sha512 } from "@noble/hashes/sha2.js";
+import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
+import canonicalize from "canonicalize";
 import { call, eventually, newKey } from "../helpers";
+
+// A third party's verifier, from docs/proofs.md alone: RFC 8785 JSON, SHA-256 and Ed25519 from
+// libraries, nothing from src/ (so the test cannot agree with the code by sharing its mistakes).
+ed.hashes.sha512 = sha512;
+const canon = (v: unknown) => canonicalize(v)!;
+const sha = (s: string) => `sha256:${bytesToHex(sha256(utf8ToBytes(s)))}`;
+const verify = (message: string, sigHex: string, pubHex: string) => ed.verify(hexToBytes(sigHex), utf8ToBytes(message), hexToBytes(pubHex));
 
 async function completion(key: string, content = "Write a haiku about the sea.") {
   const r = await call("/v1/chat/completions", { key, json: { model: "gpt-5-mini", messages: [{ role: "user", content }], max_tokens: 64, temperature: 0.3 } });
@@ -35,12 +42,13 @@ describe("proof receipts", () => {
     const r = await call("/v1/chat/completions", { key, json: { model: "claude-haiku-4-5", messages, max_tokens: 80, temperature: 0.2 } });
     const b = r.json;
     // request_hash and response_hash from what the client sent and received.
-    expect(b.svc.proof.request_hash).toBe(requestHash({ messages: messages as never, model: "claude-haiku-4-5", max_tokens: 80, temperature: 0.2 }));
-    expect(b.svc.proof.response_hash).toBe(responseHash({ content: b.choices[0].message.content, finish_reason: b.choices[0].finish_reason, model: b.model, usage: b.usage }));
+    expect(b.svc.proof.request_hash).toBe(sha(canon({ messages, model: "claude-haiku-4-5", max_tokens: 80, temperature: 0.2 })));
+    expect(b.svc.proof.response_hash).toBe(sha(canon({ content: b.choices[0].message.content, finish_reason: b.choices[0].finish_reason, model: b.model, usage: b.usage })));
     const v = (await proofOf(b.svc.proof.request_id)).json;
-    expect(hashString(canonicalJson(v.receipt))).toBe(b.svc.proof.proof_hash);
+    expect(sha(canon(v.receipt))).toBe(b.svc.proof.proof_hash);
     const pub = (await call("/v1/proof/pubkey")).json;
-    expect(verifySignature(b.svc.proof.proof_hash, v.signature, pub.public_key_hex)).toBe(true);
+    expect(verify(b.svc.proof.proof_hash, v.signature, pub.public_key_hex)).toBe(true);
+    expect(verify(b.svc.proof.proof_hash.replace(/.$/, (c: string) => (c === "0" ? "1" : "0")), v.signature, pub.public_key_hex)).toBe(false);
   });
 
   it("a tampered receipt fails verification", async () => {
@@ -55,7 +63,7 @@ describe("proof receipts", () => {
 
     // A forged hash to match the edit still fails on the signature.
     const row = await env.DB.prepare("SELECT receipt FROM proof_receipts WHERE request_id = ?").bind(id).first<{ receipt: string }>();
-    await env.DB.prepare("UPDATE proof_receipts SET proof_hash = ? WHERE request_id = ?").bind(hashString(row!.receipt), id).run();
+    await env.DB.prepare("UPDATE proof_receipts SET proof_hash = ? WHERE request_id = ?").bind(sha(row!.receipt), id).run();
     const forged = await call(`/v1/proof/${id}`);
     expect(forged.json).toMatchObject({ valid: false, signature_valid: false });
   });

@@ -1,0 +1,92 @@
+import type { Model } from "../catalog/models";
+import type { TokenUsage } from "../cost/tokens";
+import { hashCanonical, type HashString } from "../shared/hash";
+
+/**
+ * The chat receipt (SPEC.md 2.1, version svc-receipt-v1): what ran, nothing identifying the caller,
+ * and hashes of what went in and out. Used by chat completions and skill invocations.
+ */
+export interface ChatReceipt {
+  version: "svc-receipt-v1";
+  request_id: string;
+  timestamp: string;
+  endpoint: string;
+  model: string;
+  provider: string;
+  mode: string;
+  reason: string;
+  request_hash: HashString;
+  response_hash: HashString;
+  usage: TokenUsage;
+  cost_usd: number;
+  fallback_from: string | null;
+  sandbox: boolean;
+}
+
+/** The request as the receipt covers it: messages and the parameters that shape the answer. */
+export interface HashedRequest {
+  messages: ReadonlyArray<{ role: string; content: string }>;
+  model: string;
+  max_tokens: number;
+  temperature: number;
+}
+
+export interface HashedResponse {
+  content: string;
+  finish_reason: string;
+  model: string;
+  usage: TokenUsage;
+}
+
+/** Everything a chat receipt is made from, once a model has answered (or a stream has ended). */
+export interface ChatFacts {
+  requestId: string;
+  /** Unix seconds: the receipt's timestamp has whole seconds. */
+  created: number;
+  endpoint: string;
+  model: Model;
+  mode: string;
+  /** The routing decision's reason; a fallback adds its own sentence. */
+  routingReason: string;
+  fallbackFrom: Model | null;
+  sandbox: boolean;
+  request: HashedRequest;
+  response: { content: string; finish_reason: string; usage: TokenUsage };
+  costUsd: number;
+}
+
+export function requestHash(req: HashedRequest): HashString {
+  return hashCanonical({
+    messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+    model: req.model,
+    max_tokens: req.max_tokens,
+    temperature: req.temperature,
+  });
+}
+
+export function responseHash(res: HashedResponse): HashString {
+  return hashCanonical({ content: res.content, finish_reason: res.finish_reason, model: res.model, usage: res.usage });
+}
+
+export function chatReason(f: Pick<ChatFacts, "routingReason" | "fallbackFrom" | "model">): string {
+  return f.fallbackFrom ? `${f.routingReason} ${f.fallbackFrom.id} was unavailable; ${f.model.id} served the call.` : f.routingReason;
+}
+
+export function chatReceipt(f: ChatFacts): ChatReceipt {
+  return {
+    version: "svc-receipt-v1",
+    request_id: f.requestId,
+    timestamp: new Date(f.created * 1000).toISOString(),
+    endpoint: f.endpoint,
+    model: f.model.id,
+    provider: f.model.provider,
+    mode: f.mode,
+    reason: chatReason(f),
+    request_hash: requestHash(f.request),
+    response_hash: responseHash({ ...f.response, model: f.model.id }),
+    usage: f.response.usage,
+    cost_usd: f.costUsd,
+    fallback_from: f.fallbackFrom?.id ?? null,
+    sandbox: f.sandbox,
+  };
+}
