@@ -65,7 +65,7 @@ function decide(deps: CallDeps, input: ChatInput): RouteDecision {
   });
 }
 
-const providerContext = (deps: CallDeps): CallContext => ({ env: deps.env, fetch: deps.fetch, keyless: deps.keyless, signal: deps.signal });
+export const providerContext = (deps: CallDeps): CallContext => ({ env: deps.env, fetch: deps.fetch, keyless: deps.keyless, signal: deps.signal });
 
 interface Served {
   model: Model;
