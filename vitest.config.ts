@@ -47,6 +47,8 @@ export default defineConfig(async () => {
         workers("workers", ["test/**/*.test.ts"], ["test/e2e/**", NODE_TESTS, UNSIGNED_TESTS], {
           // A fixed Ed25519 seed so signatures are checkable; never used outside tests.
           LEDGER_SIGNING_KEY: "9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60",
+          // A key retired by a rotation (RFC 8032 section 7.1, test 2's public key): still published and verified.
+          LEDGER_RETIRED_KEYS: "3d4017c3e843895a92b70aa74d1b7ebc9c982ccf2ec4968cc0cd55f12af4660c",
         }),
         // The same Worker with no signing key provisioned (unsigned receipts and handoffs), instead of
         // swapping an object's env from a test.

@@ -9,7 +9,6 @@ import { chatRoutes } from "./chat/routes";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
 import { planRoutes } from "./plans/routes";
-import { pubkeyRoutes } from "./proof/pubkey-routes";
 import { proofRoutes } from "./proof/routes";
 import { routingRoutes } from "./routing/routes";
 import { usageRoutes } from "./usage/routes";
@@ -64,7 +63,6 @@ for (const routes of [
   chatRoutes,
   planRoutes,
   adminRoutes,
-  pubkeyRoutes,
   proofRoutes,
   routingRoutes,
   usageRoutes,

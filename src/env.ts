@@ -12,6 +12,8 @@ export interface Env {
   SANDBOX_UPSTREAM?: string;
   /** Ed25519 seed, 32 bytes hex. Absent: receipts and handoffs are written unsigned. */
   LEDGER_SIGNING_KEY?: string;
+  /** Public keys (64 hex, comma-separated) of signing keys retired by a rotation: still published and verified. */
+  LEDGER_RETIRED_KEYS?: string;
   /** Guards /admin/*. Absent: the admin endpoints do not exist. */
   ADMIN_TOKEN?: string;
   /** Provider keys and base URL overrides: `<PROVIDER>_API_KEY`, `<PROVIDER>_BASE_URL`. */

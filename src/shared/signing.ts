@@ -48,6 +48,32 @@ export function signerFrom(seedHex: string | undefined): Signer | null {
   return signer;
 }
 
+/** A published verification key: the current signing key, or one retired by a rotation. */
+export interface PublicKeyEntry {
+  key_id: string;
+  public_key_hex: string;
+  status: "active" | "retired";
+}
+
+const keyIdOf = (publicKeyHex: string) => sha256Hex(hexToBytes(publicKeyHex)).slice(0, 16);
+
+/**
+ * Every key a stored signature may have been made with: the active one (from LEDGER_SIGNING_KEY)
+ * and the retired ones (LEDGER_RETIRED_KEYS: comma-separated 64-hex public keys, kept after a
+ * rotation so that older receipts and handoffs still verify). A malformed entry is skipped.
+ */
+export function verificationKeys(seedHex: string | undefined, retired: string | undefined): PublicKeyEntry[] {
+  const keys: PublicKeyEntry[] = [];
+  const signer = signerFrom(seedHex);
+  if (signer) keys.push({ key_id: signer.keyId, public_key_hex: signer.publicKeyHex, status: "active" });
+  for (const raw of (retired ?? "").split(",")) {
+    const hex = raw.trim().toLowerCase();
+    if (!/^[0-9a-f]{64}$/.test(hex) || keys.some((k) => k.public_key_hex === hex)) continue;
+    keys.push({ key_id: keyIdOf(hex), public_key_hex: hex, status: "retired" });
+  }
+  return keys;
+}
+
 /**
  * Verified (key, signature, message digest) triples. Verification is deterministic and costs about
  * 2 ms in JavaScript, and a chain read re-verifies every entry, so a triple that verified once is
