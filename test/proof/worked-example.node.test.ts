@@ -3,8 +3,8 @@ import { sha256, sha512 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes, utf8ToBytes } from "@noble/hashes/utils.js";
 import canonicalize from "canonicalize";
 import fc from "fast-check";
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import doc from "../../docs/proofs.md?raw";
 
 /**
  * docs/proofs.md verified as a stranger would use it: the canonical-JSON sample and the worked
@@ -12,7 +12,6 @@ import { describe, expect, it } from "vitest";
  * RFC 8785 examples. Nothing is imported from src/.
  */
 ed.hashes.sha512 = sha512;
-const doc = readFileSync(new URL("../../docs/proofs.md", import.meta.url), "utf8");
 
 const block = (info: string) => {
   const m = new RegExp("```" + info + "\\n([\\s\\S]*?)\\n```").exec(doc);
