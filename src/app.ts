@@ -17,6 +17,7 @@ import { handoffRoutes } from "./handoff/routes";
 import { policyRoutes } from "./policy/routes";
 import { auditRoutes } from "./audit/routes";
 import { skillsRoutes } from "./skills/routes";
+import { brainRoutes } from "./brain/routes";
 import { apiError, ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -71,6 +72,7 @@ for (const routes of [
   policyRoutes,
   auditRoutes,
   skillsRoutes,
+  brainRoutes,
 ]) {
   app.route("/", routes);
 }

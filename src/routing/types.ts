@@ -12,7 +12,7 @@ export type Signal = (typeof SIGNALS)[number];
 
 /**
  * The inline routing config (SPEC.md 2.13 keys). Rule format: see docs/routing.md.
- * The brain-config sharing endpoints will reuse this parser.
+ * Normalised by `checkBrainConfig` (./brain-config.ts); text form, validation and sharing in src/brain/.
  */
 export interface BrainConfig {
   model?: string;

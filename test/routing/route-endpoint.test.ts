@@ -106,7 +106,7 @@ describe("POST /v1/route", () => {
     ["routing_mode direct", body({ routing_mode: "direct" }), "routing_mode"],
     ["a non-string model", body({ model: 5 }), "model"],
     ["a non-boolean stream", body({ stream: "yes" }), "stream"],
-    ["an unknown model in brain_config.blocked", body({ brain_config: { blocked: ["gpt-9"] } }), "brain_config.blocked.0"],
+    ["a brain_config.blocked entry that is not a string", body({ brain_config: { blocked: [42] } }), "brain_config.blocked.0"],
     ["an unknown brain_config key", body({ brain_config: { max_cst: 1 } }), "brain_config.max_cst"],
     ["a brain_config rule without a choice", body({ brain_config: { rules: [{ when: { signal: "code" } }] } }), "brain_config.rules.0"],
     ["a brain_config that is not an object", body({ brain_config: "model: auto" }), "brain_config"],

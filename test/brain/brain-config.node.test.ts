@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { costUsd } from "../../src/cost/money";
 import type { ChatMessage } from "../../src/providers/types";
-import { parseBrainConfig } from "../../src/routing/brain-config";
+import { parseBrainConfig } from "../../src/brain/check";
 import { route } from "../../src/routing/router";
 import type { BrainConfig, RouteInput } from "../../src/routing/types";
 
@@ -49,11 +49,11 @@ describe("parseBrainConfig: normalisation", () => {
 
   it("is idempotent: the canonical form parses to itself", () => {
     const once = parseBrainConfig({ max_cost: 1, blocked: ["openai"], rules: [{ when: { contains: "X" }, mode: "balanced" }] }).config;
-    expect(parseBrainConfig(once)).toEqual({ config: once, valid: true, errors: [] });
+    expect(parseBrainConfig(once)).toEqual({ config: once, valid: true, errors: [], warnings: [] });
   });
 
-  it("reports each problem with its path and keeps the valid parts", () => {
-    const { config, valid, errors } = parseBrainConfig({
+  it("reports each problem with its path and keeps the valid parts; unknown names are warnings", () => {
+    const { config, valid, errors, warnings } = parseBrainConfig({
       model: "gpt-9",
       max_cost: -1,
       blocked: ["openai", "acme"],
@@ -68,18 +68,19 @@ describe("parseBrainConfig: normalisation", () => {
       colour: "blue",
     });
     expect(valid).toBe(false);
-    expect(errors).toHaveLength(9);
-    expect(errors.some((e) => e.startsWith("model: unknown model \"gpt-9\""))).toBe(true);
+    expect(errors).toHaveLength(7);
+    // Routing copes with names it does not know (it routes by mode and says so), so they warn.
+    expect(warnings.some((e) => e.startsWith("model: unknown model \"gpt-9\""))).toBe(true);
+    expect(warnings.some((e) => e.startsWith("blocked.1:") && e.includes('"acme" is neither'))).toBe(true);
     expect(errors.some((e) => e.startsWith("max_cost:"))).toBe(true);
-    expect(errors.some((e) => e.startsWith("blocked.1:") && e.includes('"acme" is neither'))).toBe(true);
     expect(errors.some((e) => e.startsWith("fallback:"))).toBe(true);
     expect(errors.some((e) => e.startsWith("rules.0.when.signal"))).toBe(true);
     expect(errors.some((e) => e.startsWith("rules.1") && e.includes("exactly one of model or mode"))).toBe(true);
     expect(errors.some((e) => e.startsWith("rules.2") && e.includes("min_chars must not exceed max_chars"))).toBe(true);
     expect(errors.some((e) => e.startsWith("rules.3") && e.includes("color"))).toBe(true);
     expect(errors.some((e) => e.startsWith("colour: unknown key"))).toBe(true);
-    // The one good rule survives; the bad keys are dropped.
-    expect(config).toEqual({ rules: [{ when: { signal: ["creative"] }, mode: "agility" }] });
+    // The one good rule survives; the bad keys are dropped; the unknown names are kept as written.
+    expect(config).toEqual({ model: "gpt-9", blocked: ["openai", "acme"], rules: [{ when: { signal: ["creative"] }, mode: "agility" }] });
   });
 
   it("rejects what is not an object", () => {
