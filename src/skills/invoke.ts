@@ -1,0 +1,91 @@
+import { z } from "zod";
+import type { ChatInput } from "../calls/chat";
+import type { SvcExtend } from "../calls/render";
+import type { Plan } from "../plans/plans";
+import { AUTO_MODES, brainConfigSchema } from "../routing/brain-config";
+import { DEFAULT_TEMPERATURE, MAX_TOKENS_CEILING } from "../routing/request-schema";
+import { getSkill } from "./catalog";
+import { intensityRule, isIntensityId, type IntensityReport } from "./intensity";
+
+/**
+ * A skill invocation (SPEC.md 4.9) as a chat call: the skill's body is the system message and
+ * `task` the user message; everything else is the chat pipeline of src/calls, unchanged. REST
+ * routes and MCP tools build the call here and hand `input` to completeChat or streamChat.
+ */
+
+/**
+ * SPEC.md 4.9 says max_tokens defaults to "the model's limit". The catalog carries no per-model
+ * output limit, and the worst-case cost guard prices whatever budget is asked for, so the default
+ * is a fixed budget that fits the longest output format of the library (a full review or
+ * postmortem) and that every catalog model accepts: 4096.
+ */
+export const SKILL_DEFAULT_MAX_TOKENS = 4096;
+
+// Strict, unlike chat's OpenAI-compatible body: this body is ours, so a misspelt field (`prompt`
+// for `task`) is a 400 that names it rather than a silently ignored key.
+export const invokeRequestSchema = z
+  .strictObject({
+    task: z.string().refine((s) => s.trim().length > 0, { message: "task must be a non-empty string" }),
+    model: z.string().trim().min(1).optional(),
+    routing_mode: z.enum(AUTO_MODES).optional(),
+    max_tokens: z.int().min(1).max(MAX_TOKENS_CEILING).optional(),
+    temperature: z.number().min(0).max(2).optional(),
+    stream: z.boolean().optional(),
+    brain_config: brainConfigSchema.nullish(),
+  })
+  .transform((body) => ({
+    ...body,
+    model: body.model ?? "auto",
+    max_tokens: body.max_tokens ?? SKILL_DEFAULT_MAX_TOKENS,
+    temperature: body.temperature ?? DEFAULT_TEMPERATURE,
+    stream: body.stream ?? false,
+    brain_config: body.brain_config ?? undefined,
+  }));
+
+export type InvokeRequest = z.output<typeof invokeRequestSchema>;
+
+export interface SkillCall {
+  input: ChatInput;
+  /** Adds `svc.skill` (and `svc.intensity` for an intensity id) to the completion's svc block. */
+  extendSvc: SvcExtend;
+}
+
+export interface SkillCallContext {
+  requestId: string;
+  /** performance.now() when the request entered the Worker. */
+  startedAt: number;
+  plan: Plan;
+}
+
+/** The chat call of one invocation. Throws 404 `skill_not_found` for an unknown id. */
+export function skillCall(skillId: string, body: InvokeRequest, ctx: SkillCallContext): SkillCall {
+  const skill = getSkill(skillId);
+  let model = body.model;
+  let eligibility: ChatInput["eligibility"];
+  let intensity: IntensityReport | undefined;
+  if (isIntensityId(model)) {
+    const rule = intensityRule(model, ctx.plan.models);
+    // An intensity is not a model: routing chooses among the intensity's tiers as it does for auto.
+    model = "auto";
+    eligibility = rule.eligibility ? [rule.eligibility] : undefined;
+    intensity = rule.report;
+  }
+  const input: ChatInput = {
+    requestId: ctx.requestId,
+    // The concrete path, so receipts and usage rows name the skill that ran.
+    endpoint: `/v1/skills/${skill.id}/invoke`,
+    startedAt: ctx.startedAt,
+    messages: [
+      { role: "system", content: skill.raw },
+      { role: "user", content: body.task },
+    ],
+    model,
+    routingMode: body.routing_mode,
+    brainConfig: body.brain_config,
+    maxTokens: body.max_tokens,
+    temperature: body.temperature,
+    eligibility,
+  };
+  const svcSkill = { id: skill.id, name: skill.name, source: skill.source };
+  return { input, extendSvc: (svc) => ({ ...svc, skill: svcSkill, ...(intensity ? { intensity } : {}) }) };
+}
