@@ -1,0 +1,87 @@
+import { fam, type Pools } from "./kit";
+
+/** German. */
+export const pools: Pools = {
+  plang: ["Python", "JavaScript", "Java", "Go", "TypeScript", "C#", "Kotlin", "Rust"],
+  codetask: [
+    ["einen String umdreht", "light"],
+    ["prüft, ob eine Zahl gerade ist", "light"],
+    ["das größte Element einer Liste zurückgibt", "light"],
+    ["eine CSV-Datei einliest und eine Liste von Datensätzen zurückgibt", "standard"],
+    ["eine IBAN prüft, inklusive Prüfziffer", "standard"],
+    ["einen HTTP-Aufruf mit exponentiellem Backoff wiederholt", "standard"],
+    ["einen LRU-Cache mit get und put in O(1) implementiert", "standard"],
+    ["einen verteilten Ratenbegrenzer auf Redis baut, der auch mit mehreren Prozessen korrekt bleibt", "strong"],
+    ["einen inkrementellen Parser für eine SQL-Teilmenge mit guter Fehlerbehandlung baut", "strong"],
+  ],
+  bugsym: [
+    ["meine Schleife gibt das letzte Element zweimal aus", "light"],
+    ["die Seite bleibt weiß, seit ich den Router eingebaut habe", "standard"],
+    ["die Tests laufen einzeln durch, aber zusammen schlagen sie fehl", "standard"],
+    ["unser Dienst verliert langsam Speicher und wird nach zwei Tagen vom OOM-Killer beendet", "strong"],
+    ["die Migration sperrt die Bestelltabelle minutenlang, sie hat 200 Millionen Zeilen", "strong"],
+  ],
+  mathprob: [
+    ["Wie viel sind 15 % von 80?", "light"],
+    ["Löse 3x + 5 = 20.", "light"],
+    ["Was ist 1024 geteilt durch 16?", "light"],
+    ["Bestimme die Ableitung von x² · ln(x).", "standard"],
+    ["Wie groß ist die Wahrscheinlichkeit, bei fünf Würfen mindestens zweimal Kopf zu werfen?", "standard"],
+    ["Berechne die Eigenwerte der Matrix [[2, 1], [1, 2]].", "standard"],
+    ["Beweise, dass es unendlich viele Primzahlen gibt.", "strong"],
+    ["Beweise, dass die Wurzel aus 2 plus die Wurzel aus 3 irrational ist.", "strong"],
+    ["Zeige, dass jede stetige additive Funktion auf den reellen Zahlen linear ist.", "strong"],
+  ],
+  decision: [
+    ["ob wir unseren Monolithen in Microservices aufteilen sollen, bei einem Team von fünf Leuten", "strong"],
+    ["mieten oder kaufen, wenn ich vielleicht in drei Jahren umziehe", "standard"],
+    ["ein besser bezahltes Angebot mit langem Pendelweg annehmen oder bleiben", "standard"],
+    ["PostgreSQL oder DynamoDB für eine mandantenfähige SaaS-Plattform", "strong"],
+    ["Jahres- oder Monatsvertrag im Fitnessstudio, wenn ich zweimal die Woche gehe", "light"],
+  ],
+  topic: ["Herbstlaub", "einen Leuchtturmwärter", "Berlin im Regen", "einen alten Hund", "den ersten Schultag", "eine Buchhandlung, die schließt", "einen Drachen mit Höhenangst"],
+  article: [
+    "Der Stadtrat hat am Dienstag beschlossen, das Radwegenetz in den nächsten drei Jahren um 40 Kilometer zu erweitern. Befürworter verweisen darauf, dass die bestehenden Radwege die Unfälle um ein Drittel gesenkt haben; der Einzelhandelsverband fürchtet den Verlust von Parkplätzen. Nach einem Jahr soll der Plan überprüft werden.",
+    "Protokoll Produktrunde. Teilnehmende: Anna, Felix, Jonas. Anna berichtet, dass das neue Onboarding die Aktivierung von 31 % auf 38 % erhöht. Felix meldet Darstellungsfehler auf kleinen Bildschirmen. Beschluss: Rollout am Montag, Felix behebt vorher das Layout. Jonas schreibt die Release Notes.",
+    "Die neue Datenschutzrichtlinie verlangt, dass personenbezogene Marketingdaten nach 24 Monaten gelöscht werden, sofern keine erneute Einwilligung vorliegt. Steuerrelevante Daten müssen sieben Jahre aufbewahrt, aber von Marketingsystemen getrennt werden. Unternehmen müssen ihren Löschplan dokumentieren.",
+  ],
+  contact: [
+    "Hallo zusammen, bitte schickt den unterschriebenen Vertrag bis zum 14. Juni an Thomas Becker (thomas.becker@beispiel.de). Die Rechnung RE-2291 über 4.300 € ist am 30. Juni fällig. Telefon: +49 30 1234567. Viele Grüße, Julia Wagner, Einkauf, Hauptstraße 12, München.",
+    "Bestellung 77-1192 vom 3. März, Kunde Daniel Schmidt: 2 USB-C-Kabel (je 9,99 €) und ein Laptopständer (39 €). Lieferung an Lindenweg 18, 50667 Köln, voraussichtlich am 7. März.",
+  ],
+  tr_short: [["guten Morgen", "light"], ["wo ist der Bahnhof?", "light"], ["vielen Dank für deine Hilfe", "light"], ["das Meeting ist auf Donnerstag verschoben", "light"]],
+  tolang: ["Englische", "Französische", "Spanische", "Italienische", "Japanische", "Polnische"],
+  tolang2: ["Englisch", "Französisch", "Spanisch", "Italienisch", "Japanisch", "Polnisch"],
+  fact: ["Was ist die Hauptstadt von Australien?", "Wer hat Faust geschrieben?", "Wann fiel die Berliner Mauer?", "Wie hoch ist die Zugspitze?", "Wie viele Bundesländer hat Deutschland?", "Wer hat die Relativitätstheorie entwickelt?", "Welcher Planet ist der Sonne am nächsten?"],
+  greet: ["hallo", "moin!", "danke", "wie geht's?", "vielen Dank, hat geholfen", "kannst du mir helfen?", "ok, super"],
+  advice: [["Wie schlafe ich schneller ein?", "light"], ["Tipps für mein erstes Vorstellungsgespräch?", "light"], ["Schreib eine höfliche Mail an meinen Vermieter, dass die Heizung kaputt ist.", "light"], ["Plane eine siebentägige Reise durch Japan im Herbst mit mittlerem Budget.", "standard"]],
+};
+
+export const families = [
+  fam("de.code.write", ["code"], "slot", ["Schreib eine {plang}-Funktion, die {codetask}.", "Wie schreibe ich in {plang} Code, der {codetask}?", "Ich brauche ein {plang}-Skript, das {codetask}, bitte mit Tests."], 36),
+  fam("de.code.bug", ["code"], "slot", ["{bugsym}. Woran kann das liegen?", "Hilf mir beim Debuggen: {bugsym}.", "Wir haben ein Problem in Produktion: {bugsym}. Wo fange ich an?"], 15),
+  fam("de.code.nokw", ["code"], "slot", [
+    ["Wie mache ich meinen letzten Commit rückgängig, ohne die Änderungen zu verlieren?", "light"],
+    ["Entwirf das Datenbankschema für eine mandantenfähige Rechnungs-App mit eigenen Feldern und Änderungshistorie.", "strong"],
+    ["Was ist der Unterschied zwischen einem Prozess und einem Thread?", "light"],
+    ["```python\ndef avg(xs):\n    return sum(xs) / len(xs)\nprint(avg([]))\n```\nwarum stürzt das ab?", "light"],
+  ], 4),
+  fam("de.math", ["math"], "slot", ["{mathprob}", "Kannst du mir bei dieser Aufgabe helfen? {mathprob}", "{mathprob} Bitte mit Rechenweg."], 24),
+  fam("de.reason", ["reasoning"], "slot", ["Hilf mir abzuwägen, {decision}. Was spricht wofür?", "Ich überlege, {decision}. Analysiere die Optionen und gib eine Empfehlung.", "Vor- und Nachteile: {decision}?"], 15),
+  fam("de.reason.nokw", ["reasoning"], "slot", [
+    ["Wenn die EZB die Zinsen nochmal erhöht, was passiert in den nächsten zwei Jahren mit Bauzinsen, Hauspreisen und Mieten? Erkläre die Wirkungskette.", "strong"],
+    ["Unsere Anmeldungen sind letzten Monat um 20 % gefallen, der Traffic ist gleich geblieben. Welche Erklärungen gibt es und wie prüfen wir sie?", "strong"],
+    ["Wenn heute Mittwoch ist, welcher Tag ist in 100 Tagen?", "light"],
+    ["Drei Kisten sind mit Äpfel, Orangen und gemischt beschriftet, alle Etiketten sind falsch. Du darfst eine Frucht ziehen. Wie beschriftest du sie richtig?", "standard"],
+  ], 4),
+  fam("de.creative", ["creative"], "slot", [["Schreib ein Haiku über {topic}.", "light"], ["Schreib ein kurzes Gedicht über {topic}.", "light"], ["Schreib mir eine Kurzgeschichte von etwa 300 Wörtern über {topic}.", "standard"], ["Schreib das erste Kapitel eines Romans über {topic}, aus zwei Perspektiven, mit einer Wendung, die die erste Szene neu deutet.", "strong"], ["Denk dir einen Werbespruch für eine Bäckerei im Viertel aus.", "standard"]], 26),
+  fam("de.extract", ["extraction"], "standard", ["Extrahiere Namen, E-Mail-Adressen und Telefonnummern aus diesem Text:\n\n{contact}", "Gib mir die Daten und Beträge daraus als JSON:\n{contact}", "Liste die Beschlüsse und Verantwortlichen aus diesem Protokoll auf:\n\n{article}"], 9),
+  fam("de.sum", ["summarization"], "standard", ["Fasse das in drei Punkten zusammen:\n\n{article}", "Kurze Zusammenfassung bitte:\n{article}", "{article}\n\nWas ist die Kernaussage?", "Fasse die folgenden Dokumente für die Geschäftsführung zusammen:\n\n{article*3}"], 12),
+  fam("de.tr", ["translation"], "light", ["Übersetze „{tr_short}“ ins {tolang}.", "Was heißt „{tr_short}“ auf {tolang2}?"], 12),
+  fam("de.tr.doc", ["translation"], "standard", ["Übersetze diesen Text förmlich ins {tolang}:\n\n{article}", "Bitte diese Mail ins {tolang} übertragen:\n{contact}"], 8),
+  fam("de.simple", ["simple"], "light", ["{fact}", "{greet}"], 14),
+  fam("de.general", [], "slot", ["{advice}"], 4),
+  fam("de.mix", ["summarization", "translation"], "standard", ["Fasse den Text zusammen und übersetze die Zusammenfassung ins {tolang}:\n\n{article}"], 3),
+  fam("de.turn", ["code"], "slot", ["Schreib eine {plang}-Funktion, die {codetask}. ||| Hier ist eine kommentierte Version. ||| und in Rust?", "Wie schreibe ich in {plang} Code, der {codetask}? ||| So geht's... ||| mit Tests bitte"], 8),
+  fam("de.turn.thanks", ["simple"], "light", ["{mathprob} ||| Hier ist der Rechenweg. ||| danke!"], 3),
+];

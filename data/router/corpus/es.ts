@@ -1,0 +1,87 @@
+import { fam, type Pools } from "./kit";
+
+/** Spanish. */
+export const pools: Pools = {
+  plang: ["Python", "JavaScript", "Java", "Go", "TypeScript", "C#", "PHP", "Rust"],
+  codetask: [
+    ["invierta una cadena", "light"],
+    ["diga si un año es bisiesto", "light"],
+    ["sume los números pares de una lista", "light"],
+    ["lea un archivo CSV y devuelva una lista de diccionarios", "standard"],
+    ["valide un NIF español, con la letra de control", "standard"],
+    ["reintente una petición HTTP con espera exponencial", "standard"],
+    ["implemente una caché LRU con get y put en O(1)", "standard"],
+    ["implemente un limitador de peticiones distribuido sobre Redis que sea correcto con varios procesos", "strong"],
+    ["implemente un árbol B con inserción, borrado y búsqueda por rangos", "strong"],
+  ],
+  bugsym: [
+    ["mi bucle imprime el último elemento dos veces", "light"],
+    ["la página se queda en blanco después de añadir el enrutador", "standard"],
+    ["los tests pasan uno a uno pero fallan todos juntos", "standard"],
+    ["el servicio pierde memoria poco a poco y a los dos días lo mata el OOM killer", "strong"],
+    ["hay una condición de carrera que corrompe la caché una vez por semana", "strong"],
+  ],
+  mathprob: [
+    ["¿Cuánto es el 15 % de 80?", "light"],
+    ["Resuelve 3x + 5 = 20.", "light"],
+    ["¿Cuánto es 144 entre 12?", "light"],
+    ["Calcula la derivada de x^2 · e^x.", "standard"],
+    ["¿Cuál es la probabilidad de sacar al menos un seis en cuatro tiradas de un dado?", "standard"],
+    ["Resuelve el sistema 2x + y = 5, x - y = 1.", "standard"],
+    ["Demuestra que la raíz cuadrada de 2 es irracional.", "strong"],
+    ["Demuestra por inducción que la suma de los n primeros cubos es el cuadrado de la suma de los n primeros naturales.", "strong"],
+    ["Demuestra que todo grupo de orden primo es cíclico.", "strong"],
+  ],
+  decision: [
+    ["si migrar nuestro monolito a microservicios con un equipo de cinco personas", "strong"],
+    ["alquilar o comprar piso si quizá me mude en tres años", "standard"],
+    ["aceptar un trabajo mejor pagado pero con dos horas de trayecto", "standard"],
+    ["usar PostgreSQL o MongoDB para una plataforma de reservas con muchos informes", "strong"],
+    ["pagar el gimnasio mensual o anual si voy dos veces por semana", "light"],
+  ],
+  topic: ["el mar en invierno", "mi abuela", "una ciudad bajo la lluvia", "un gato detective", "el primer día de trabajo", "un faro abandonado", "el verano en el pueblo"],
+  article: [
+    "El ayuntamiento aprobó ayer ampliar la red de carriles bici en 40 kilómetros durante los próximos tres años. Los partidarios señalan que los carriles actuales han reducido los accidentes en un tercio; la asociación de comerciantes teme perder plazas de aparcamiento. El plan se revisará al cabo de un año y los datos de tráfico se publicarán cada trimestre.",
+    "Los resultados del tercer trimestre fueron dispares: los ingresos crecieron un 12 % hasta 48 millones, sobre todo por los clientes empresariales, pero el margen bruto cayó dos puntos por el coste de la nube. La tasa de bajas mensual subió del 3,1 % al 3,8 %. Congelamos las contrataciones en marketing y renegociamos el contrato de alojamiento.",
+    "Acta de la reunión de producto. Asistentes: Lucía, Pablo, Marta. Lucía informó de que el nuevo proceso de alta sube la activación del 31 % al 38 %. Pablo advirtió de fallos en pantallas pequeñas. Decisión: lanzarlo a todos el lunes, Pablo corrige antes el diseño. Marta redacta la nota de versión.",
+  ],
+  contact: [
+    "Hola, por favor enviad el contrato firmado a Javier Ortega (javier.ortega@ejemplo.es) antes del 14 de junio. La factura F-2291 de 4.300 € vence el 30 de junio. Mi teléfono es +34 612 345 678. Un saludo, Carmen Ruiz, Compras, Calle Mayor 12, Madrid.",
+    "Pedido 77-1192 realizado el 3 de marzo por Daniel Gómez: 2 cables USB-C (9,99 € cada uno) y un soporte para portátil (39 €). Envío a Avenida de la Constitución 18, Sevilla. Entrega prevista el 7 de marzo.",
+  ],
+  tr_short: [["buenos días", "light"], ["¿dónde está la estación de tren?", "light"], ["muchas gracias por tu ayuda", "light"], ["la reunión se ha movido al jueves", "light"]],
+  tolang: ["inglés", "francés", "alemán", "italiano", "portugués", "japonés"],
+  fact: ["¿Cuál es la capital de Australia?", "¿Quién escribió Cien años de soledad?", "¿En qué año cayó el muro de Berlín?", "¿Cuántos huesos tiene el cuerpo humano?", "¿Qué idioma se habla en Brasil?", "¿A qué temperatura hierve el agua?", "¿Quién pintó Las Meninas?", "¿Cuál es el río más largo de España?"],
+  greet: ["hola", "¡buenas!", "gracias", "¿qué tal?", "muchas gracias, me ha servido", "hola, ¿me ayudas?", "vale, perfecto"],
+  advice: [["¿Cómo puedo dormirme más rápido?", "light"], ["Dame consejos para mi primera entrevista de trabajo.", "light"], ["Escribe un correo educado a mi casero pidiendo que arregle la calefacción.", "light"], ["Planifica un viaje de siete días por Japón en otoño con presupuesto medio.", "standard"], ["¿Cómo le pido un aumento a mi jefe?", "standard"]],
+};
+
+export const families = [
+  fam("es.code.write", ["code"], "slot", ["Escribe una función en {plang} que {codetask}.", "¿Cómo hago en {plang} algo que {codetask}?", "Necesito código {plang} que {codetask}, con un par de tests."], 36),
+  fam("es.code.bug", ["code"], "slot", ["{bugsym}. ¿Qué puede ser y cómo lo arreglo?", "Ayúdame a depurar esto: {bugsym}.", "Tenemos un problema en producción: {bugsym}. ¿Por dónde empiezo?"], 15),
+  fam("es.code.nokw", ["code"], "slot", [
+    ["¿Cómo deshago el último commit sin perder los cambios?", "light"],
+    ["El botón de mi web no hace nada en Safari pero sí en Chrome.", "standard"],
+    ["Diseña el esquema de base de datos de una aplicación de facturación multiempresa con campos personalizados y auditoría.", "strong"],
+    ["¿Cómo centro un div?", "light"],
+    ["Traceback (most recent call last):\n  File \"app.py\", line 12, in <module>\n    total = datos['items']\nKeyError: 'items'\n\n¿qué significa este error?", "light"],
+  ], 5),
+  fam("es.math", ["math"], "slot", ["{mathprob}", "¿Me ayudas con este ejercicio? {mathprob}", "{mathprob} Explica los pasos."], 24),
+  fam("es.reason", ["reasoning"], "slot", ["Ayúdame a pensar {decision}. ¿Qué ventajas e inconvenientes hay?", "Estoy dudando {decision}. Analiza las opciones y recomiéndame una.", "¿Pros y contras de {decision}?"], 15),
+  fam("es.reason.nokw", ["reasoning"], "slot", [
+    ["Si el banco central sube otra vez los tipos, ¿qué pasa con las hipotecas, el precio de la vivienda y los alquileres en dos años? Explica la cadena de efectos.", "strong"],
+    ["Las altas cayeron un 20 % el mes pasado aunque el tráfico es el mismo. ¿Qué explicaciones hay y cómo comprobaría cada una?", "strong"],
+    ["Si hoy es miércoles, ¿qué día será dentro de 100 días?", "light"],
+    ["Tres cajas tienen etiquetas de manzanas, naranjas y mezcla, y todas están mal. Sacando una sola fruta, ¿cómo las reetiquetas?", "standard"],
+  ], 4),
+  fam("es.creative", ["creative"], "slot", [["Escribe un haiku sobre {topic}.", "light"], ["Escribe un poema corto sobre {topic}.", "light"], ["Escríbeme un cuento de unas 300 palabras sobre {topic}.", "standard"], ["Escribe el primer capítulo de una novela sobre {topic}, con dos narradores y un giro final que cambie el sentido de la primera escena.", "strong"], ["Inventa un eslogan para una panadería de barrio.", "standard"]], 26),
+  fam("es.extract", ["extraction"], "standard", ["Extrae los nombres, correos y teléfonos de este texto:\n\n{contact}", "Saca las fechas e importes de esto en JSON:\n{contact}", "Haz una lista de las decisiones y responsables de esta acta:\n\n{article}"], 9),
+  fam("es.sum", ["summarization"], "standard", ["Resume esto en tres puntos:\n\n{article}", "Hazme un resumen breve:\n{article}", "{article}\n\n¿Cuál es la idea principal?", "Resume los siguientes documentos para la dirección:\n\n{article*3}"], 12),
+  fam("es.tr", ["translation"], "light", ["Traduce «{tr_short}» al {tolang}.", "¿Cómo se dice «{tr_short}» en {tolang}?"], 12),
+  fam("es.tr.doc", ["translation"], "standard", ["Traduce este texto al {tolang} con un tono formal:\n\n{article}", "Pasa este correo al {tolang}:\n{contact}"], 8),
+  fam("es.simple", ["simple"], "light", ["{fact}", "{greet}"], 14),
+  fam("es.general", [], "slot", ["{advice}"], 5),
+  fam("es.mix", ["summarization", "translation"], "standard", ["Resume esto y traduce el resumen al {tolang}:\n\n{article}"], 3),
+  fam("es.turn", ["code"], "slot", ["Escribe una función en {plang} que {codetask}. ||| Aquí tienes una versión con comentarios. ||| ¿y en Rust?", "¿Cómo hago en {plang} algo que {codetask}? ||| Puedes hacerlo así... ||| añade tests"], 8),
+  fam("es.turn.thanks", ["simple"], "light", ["{mathprob} ||| La solución está arriba, paso a paso. ||| ¡gracias!"], 3),
+];

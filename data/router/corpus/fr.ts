@@ -1,0 +1,86 @@
+import { fam, type Pools } from "./kit";
+
+/** French. */
+export const pools: Pools = {
+  plang: ["Python", "JavaScript", "Java", "Go", "TypeScript", "C++", "PHP", "Rust"],
+  codetask: [
+    ["inverse une chaîne de caractères", "light"],
+    ["vérifie si un nombre est premier", "light"],
+    ["convertit des degrés Celsius en Fahrenheit", "light"],
+    ["lit un fichier CSV et renvoie une liste d'objets", "standard"],
+    ["valide un numéro de TVA intracommunautaire", "standard"],
+    ["fusionne deux listes triées sans utiliser sort", "standard"],
+    ["pagine les résultats d'une API REST jusqu'à la dernière page", "standard"],
+    ["implémente une file sans verrou multi-producteurs multi-consommateurs", "strong"],
+    ["implémente l'élection de leader de Raft avec des tests de partition réseau", "strong"],
+  ],
+  bugsym: [
+    ["ma boucle affiche le dernier élément deux fois", "light"],
+    ["j'obtiens 'undefined' quand j'affiche le résultat de mon fetch", "standard"],
+    ["le build Docker marche en local mais échoue en CI avec 'permission denied'", "standard"],
+    ["deux threads se bloquent de temps en temps sous charge, seulement en production", "strong"],
+    ["la latence p99 a doublé après la mise à jour de l'ORM alors que le CPU est stable", "strong"],
+  ],
+  mathprob: [
+    ["Combien font 15 % de 80 ?", "light"],
+    ["Résous 2x + 7 = 19.", "light"],
+    ["Combien font 17 fois 23 ?", "light"],
+    ["Calcule la dérivée de x³ sin(x).", "standard"],
+    ["Quelle est la probabilité d'obtenir au moins deux piles en cinq lancers ?", "standard"],
+    ["Calcule l'intégrale de 1/(x² + 1) entre 0 et 1.", "standard"],
+    ["Démontre qu'il existe une infinité de nombres premiers.", "strong"],
+    ["Montre que tout groupe d'ordre p² est abélien.", "strong"],
+    ["Démontre que la série harmonique diverge et estime le nombre de termes pour dépasser 10.", "strong"],
+  ],
+  decision: [
+    ["réécrire notre application PHP en Go ou continuer à l'améliorer", "strong"],
+    ["louer ou acheter si je risque de déménager dans trois ans", "standard"],
+    ["passer notre application mobile en React Native", "standard"],
+    ["adopter l'event sourcing pour notre système de commandes avec une équipe de quatre", "strong"],
+    ["prendre l'abonnement annuel ou mensuel à la salle de sport", "light"],
+  ],
+  topic: ["les feuilles d'automne", "un gardien de phare", "Paris sous la pluie", "un vieux chien", "le premier jour d'école", "une librairie qui ferme", "un dragon qui a peur du feu"],
+  article: [
+    "Le conseil municipal a voté mardi l'extension du réseau de pistes cyclables de 40 kilomètres sur trois ans. Les partisans affirment que les pistes existantes ont réduit les accidents d'un tiers, tandis que les commerçants craignent la perte de places de stationnement. Un bilan sera fait après la première année.",
+    "Compte rendu de la réunion produit. Présents : Claire, Hugo, Nadia. Claire indique que la nouvelle inscription fait passer l'activation de 31 % à 38 %. Hugo signale des problèmes d'affichage sur petits écrans. Décision : déploiement lundi pour tous, Hugo corrige l'affichage avant. Nadia rédige la note de version.",
+    "L'incident a commencé à 14 h 05 lorsqu'un changement de configuration a réduit la limite de connexions de la base principale de 500 à 50. Le taux d'erreur du paiement a atteint 40 % en quatre minutes. L'astreinte a annulé le changement à 14 h 31 ; environ 3 100 commandes ont échoué.",
+  ],
+  contact: [
+    "Bonjour, merci d'envoyer le contrat signé à Marc Dubois (marc.dubois@exemple.fr) avant le 14 juin. La facture F-2291 de 4 300 € est due le 30 juin. Vous pouvez me joindre au 06 12 34 56 78. Cordialement, Sophie Martin, Achats, 12 rue de la Paix, Lyon.",
+    "Commande 77-1192 passée le 3 mars par Julien Petit : 2 câbles USB-C (9,99 € pièce) et un support d'ordinateur (39 €). Livraison au 18 avenue Jean Jaurès, Toulouse, prévue le 7 mars.",
+  ],
+  tr_short: [["bonjour", "light"], ["où est la gare ?", "light"], ["merci beaucoup pour votre aide", "light"], ["la réunion est déplacée à jeudi", "light"]],
+  tolang: ["anglais", "espagnol", "allemand", "italien", "japonais", "portugais"],
+  fact: ["Quelle est la capitale du Canada ?", "Qui a écrit Les Misérables ?", "En quelle année a eu lieu la Révolution française ?", "Combien de pattes a une araignée ?", "Quelle est la hauteur de la tour Eiffel ?", "Qui a peint La Joconde ?", "Quel est le plus long fleuve de France ?"],
+  greet: ["salut", "bonjour !", "merci", "ça va ?", "merci beaucoup, c'est parfait", "tu peux m'aider ?", "d'accord, super"],
+  advice: [["Comment m'endormir plus vite ?", "light"], ["Des conseils pour mon premier entretien d'embauche ?", "light"], ["Écris un mail poli à mon propriétaire pour qu'il répare le chauffage.", "light"], ["Prépare un itinéraire de sept jours au Japon en automne avec un budget moyen.", "standard"]],
+};
+
+export const families = [
+  fam("fr.code.write", ["code"], "slot", ["Écris une fonction {plang} qui {codetask}.", "Comment écrire en {plang} un code qui {codetask} ?", "J'ai besoin d'un script {plang} qui {codetask}, avec des tests."], 36),
+  fam("fr.code.bug", ["code"], "slot", ["{bugsym}. D'où ça peut venir et comment corriger ?", "Aide-moi à déboguer : {bugsym}.", "On a un souci en prod : {bugsym}. Par où commencer ?"], 15),
+  fam("fr.code.nokw", ["code"], "slot", [
+    ["Comment annuler mon dernier commit en gardant les modifications ?", "light"],
+    ["Conçois un raccourcisseur d'URL qui tient 50 000 écritures par seconde, avec statistiques et domaines personnalisés.", "strong"],
+    ["Comment centrer une div ?", "light"],
+    ["```js\nfor (var i = 0; i < 3; i++) {\n  setTimeout(() => console.log(i), 0);\n}\n```\npourquoi ça affiche 3 3 3 ?", "standard"],
+  ], 4),
+  fam("fr.math", ["math"], "slot", ["{mathprob}", "Tu peux m'aider pour cet exercice ? {mathprob}", "{mathprob} Détaille les étapes."], 24),
+  fam("fr.reason", ["reasoning"], "slot", ["Aide-moi à réfléchir : {decision}. Quels sont les compromis ?", "J'hésite à {decision}. Analyse les options et recommande-moi quelque chose.", "Avantages et inconvénients : {decision} ?"], 15),
+  fam("fr.reason.nokw", ["reasoning"], "slot", [
+    ["Si la BCE remonte encore ses taux, que se passe-t-il pour les crédits immobiliers, les prix et les loyers sur deux ans ?", "strong"],
+    ["Un homme regarde un portrait et dit : je n'ai ni frère ni sœur, mais le père de cet homme est le fils de mon père. Qui est sur le portrait ?", "standard"],
+    ["Si on est mercredi, quel jour serons-nous dans 100 jours ?", "light"],
+    ["Critique cet argument : « les gens qui réussissent se lèvent tôt, donc se lever tôt fait réussir ».", "standard"],
+  ], 4),
+  fam("fr.creative", ["creative"], "slot", [["Écris un haïku sur {topic}.", "light"], ["Écris un court poème sur {topic}.", "light"], ["Écris-moi une nouvelle d'environ 300 mots sur {topic}.", "standard"], ["Écris le premier chapitre d'un roman sur {topic}, à deux voix, avec une révélation qui change le sens de la première scène.", "strong"], ["Trouve un slogan pour une boulangerie de quartier.", "standard"]], 26),
+  fam("fr.extract", ["extraction"], "standard", ["Extrais les noms, e-mails et numéros de téléphone de ce texte :\n\n{contact}", "Donne-moi les dates et montants en JSON :\n{contact}", "Liste les décisions et les responsables de ce compte rendu :\n\n{article}"], 9),
+  fam("fr.sum", ["summarization"], "standard", ["Résume ceci en trois points :\n\n{article}", "Fais-moi un résumé rapide :\n{article}", "{article}\n\nC'est quoi l'essentiel ?", "Résume les documents suivants pour la direction :\n\n{article*3}"], 12),
+  fam("fr.tr", ["translation"], "light", ["Traduis « {tr_short} » en {tolang}.", "Comment dit-on « {tr_short} » en {tolang} ?"], 12),
+  fam("fr.tr.doc", ["translation"], "standard", ["Traduis ce texte en {tolang}, sur un ton formel :\n\n{article}", "Mets ce mail en {tolang} :\n{contact}"], 8),
+  fam("fr.simple", ["simple"], "light", ["{fact}", "{greet}"], 14),
+  fam("fr.general", [], "slot", ["{advice}"], 4),
+  fam("fr.mix", ["summarization", "translation"], "standard", ["Résume ce texte et traduis le résumé en {tolang} :\n\n{article}"], 3),
+  fam("fr.turn", ["code"], "slot", ["Écris une fonction {plang} qui {codetask}. ||| Voici une version commentée. ||| et en Rust ?", "Comment écrire en {plang} un code qui {codetask} ? ||| On peut faire ainsi... ||| ajoute des tests"], 8),
+  fam("fr.turn.thanks", ["simple"], "light", ["{mathprob} ||| Voici la solution étape par étape. ||| merci !"], 3),
+];

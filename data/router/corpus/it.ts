@@ -1,0 +1,85 @@
+import { fam, type Pools } from "./kit";
+
+/** Italian. */
+export const pools: Pools = {
+  plang: ["Python", "JavaScript", "Java", "Go", "TypeScript", "C++", "PHP", "Rust"],
+  codetask: [
+    ["inverta una stringa", "light"],
+    ["controlli se un numero è pari", "light"],
+    ["restituisca il valore massimo di una lista", "light"],
+    ["legga un file CSV e restituisca una lista di record", "standard"],
+    ["validi un codice fiscale italiano", "standard"],
+    ["ripeta una chiamata HTTP con backoff esponenziale", "standard"],
+    ["implementi una cache LRU con get e put in O(1)", "standard"],
+    ["implementi un rate limiter distribuito su Redis corretto con più processi", "strong"],
+    ["implementi un B-tree con inserimento, cancellazione e ricerche per intervallo", "strong"],
+  ],
+  bugsym: [
+    ["il mio ciclo stampa l'ultimo elemento due volte", "light"],
+    ["la pagina diventa bianca dopo che ho aggiunto il router", "standard"],
+    ["i test passano singolarmente ma falliscono tutti insieme", "standard"],
+    ["il servizio perde memoria lentamente e dopo due giorni viene ucciso", "strong"],
+    ["una race condition corrompe la cache circa una volta a settimana", "strong"],
+  ],
+  mathprob: [
+    ["Quanto fa il 15% di 80?", "light"],
+    ["Risolvi 3x + 5 = 20.", "light"],
+    ["Quanto fa 144 diviso 12?", "light"],
+    ["Calcola la derivata di x² · e^x.", "standard"],
+    ["Qual è la probabilità di ottenere almeno due teste in cinque lanci?", "standard"],
+    ["Calcola l'integrale di x · e^x.", "standard"],
+    ["Dimostra che esistono infiniti numeri primi.", "strong"],
+    ["Dimostra che ogni gruppo di ordine primo è ciclico.", "strong"],
+    ["Dimostra che la serie armonica diverge.", "strong"],
+  ],
+  decision: [
+    ["riscrivere il nostro monolite in microservizi con un team di cinque persone", "strong"],
+    ["affittare o comprare casa se forse mi trasferisco fra tre anni", "standard"],
+    ["accettare un lavoro pagato meglio ma con due ore di viaggio", "standard"],
+    ["usare PostgreSQL o MongoDB per una piattaforma di prenotazioni con molti report", "strong"],
+    ["abbonamento mensile o annuale in palestra se vado due volte a settimana", "light"],
+  ],
+  topic: ["le foglie d'autunno", "mia nonna", "Venezia sotto la pioggia", "un gatto detective", "il primo giorno di scuola", "un faro abbandonato", "un drago che ha paura del fuoco"],
+  article: [
+    "Il consiglio comunale ha approvato martedì l'ampliamento della rete ciclabile di 40 chilometri nei prossimi tre anni. I favorevoli sostengono che le piste esistenti abbiano ridotto gli incidenti di un terzo; l'associazione dei commercianti teme la perdita di parcheggi. Il piano sarà rivisto dopo il primo anno.",
+    "Verbale della riunione di prodotto. Presenti: Giulia, Marco, Sara. Giulia riferisce che la nuova registrazione porta l'attivazione dal 31% al 38%. Marco segnala problemi di layout sugli schermi piccoli. Decisione: rilascio a tutti lunedì, Marco sistema prima il layout. Sara scrive le note di rilascio.",
+    "L'incidente è iniziato alle 14:05, quando una modifica di configurazione ha ridotto il limite di connessioni del database principale da 500 a 50. Il tasso di errore del checkout ha raggiunto il 40% in quattro minuti. Il reperibile ha annullato la modifica alle 14:31; circa 3.100 ordini non sono andati a buon fine.",
+  ],
+  contact: [
+    "Buongiorno, vi prego di inviare il contratto firmato a Marco Rossi (marco.rossi@esempio.it) entro il 14 giugno. La fattura FT-2291 di 4.300 € scade il 30 giugno. Il mio numero è +39 02 5550 1234. Cordiali saluti, Giulia Bianchi, Ufficio acquisti, Via Roma 12, Milano.",
+    "Ordine 77-1192 del 3 marzo, cliente Davide Conti: 2 cavi USB-C (9,99 € l'uno) e un supporto per portatile (39 €). Consegna in Corso Vittorio Emanuele 18, Torino, prevista il 7 marzo.",
+  ],
+  tr_short: [["buongiorno", "light"], ["dov'è la stazione?", "light"], ["grazie mille per l'aiuto", "light"], ["la riunione è spostata a giovedì", "light"]],
+  tolang: ["inglese", "spagnolo", "francese", "tedesco", "giapponese", "portoghese"],
+  fact: ["Qual è la capitale dell'Australia?", "Chi ha scritto la Divina Commedia?", "In che anno è caduto il muro di Berlino?", "Quanto è alto il Monte Bianco?", "Quante regioni ha l'Italia?", "Chi ha dipinto la Gioconda?", "Qual è il fiume più lungo d'Italia?"],
+  greet: ["ciao", "buongiorno!", "grazie", "come va?", "grazie mille, perfetto", "mi puoi aiutare?", "ok, va bene"],
+  advice: [["Come posso addormentarmi più in fretta?", "light"], ["Consigli per il mio primo colloquio di lavoro?", "light"], ["Scrivi una mail gentile al padrone di casa per far riparare il riscaldamento.", "light"], ["Organizza un viaggio di sette giorni in Giappone in autunno con un budget medio.", "standard"]],
+};
+
+export const families = [
+  fam("it.code.write", ["code"], "slot", ["Scrivi una funzione in {plang} che {codetask}.", "Come scrivo in {plang} del codice che {codetask}?", "Mi serve uno script {plang} che {codetask}, con qualche test."], 36),
+  fam("it.code.bug", ["code"], "slot", ["{bugsym}. Da cosa può dipendere?", "Aiutami a fare debug: {bugsym}.", "Abbiamo un problema in produzione: {bugsym}. Da dove comincio?"], 15),
+  fam("it.code.nokw", ["code"], "slot", [
+    ["Come annullo l'ultimo commit senza perdere le modifiche?", "light"],
+    ["Progetta lo schema del database per un'app di fatturazione multi-azienda con campi personalizzati e storico delle modifiche.", "strong"],
+    ["Qual è la differenza tra un processo e un thread?", "light"],
+    ["```js\nconst r = await fetch(url)\nconsole.log(r.json().name)\n```\nperché stampa undefined?", "light"],
+  ], 4),
+  fam("it.math", ["math"], "slot", ["{mathprob}", "Mi aiuti con questo esercizio? {mathprob}", "{mathprob} Mostra i passaggi."], 24),
+  fam("it.reason", ["reasoning"], "slot", ["Aiutami a ragionare se {decision}. Quali sono i compromessi?", "Sto valutando se {decision}. Analizza le opzioni e consigliami.", "Pro e contro di {decision}?"], 15),
+  fam("it.reason.nokw", ["reasoning"], "slot", [
+    ["Se la BCE alza di nuovo i tassi, cosa succede a mutui, prezzi delle case e affitti nei prossimi due anni?", "strong"],
+    ["Le iscrizioni sono calate del 20% il mese scorso ma il traffico è uguale. Quali spiegazioni possibili e come verificarle?", "strong"],
+    ["Se oggi è mercoledì, che giorno sarà fra 100 giorni?", "light"],
+  ], 3),
+  fam("it.creative", ["creative"], "slot", [["Scrivi un haiku su {topic}.", "light"], ["Scrivi una breve poesia su {topic}.", "light"], ["Scrivimi un racconto di circa 300 parole su {topic}.", "standard"], ["Scrivi il primo capitolo di un romanzo su {topic}, a due voci, con un colpo di scena che cambia il senso della prima scena.", "strong"], ["Inventa uno slogan per un panificio di quartiere.", "standard"]], 26),
+  fam("it.extract", ["extraction"], "standard", ["Estrai nomi, email e numeri di telefono da questo testo:\n\n{contact}", "Tirami fuori date e importi in JSON:\n{contact}", "Elenca le decisioni e i responsabili di questo verbale:\n\n{article}"], 9),
+  fam("it.sum", ["summarization"], "standard", ["Riassumi in tre punti:\n\n{article}", "Fammi un riassunto veloce:\n{article}", "{article}\n\nQual è il punto principale?", "Riassumi i documenti seguenti per la direzione:\n\n{article*3}"], 12),
+  fam("it.tr", ["translation"], "light", ["Traduci \"{tr_short}\" in {tolang}.", "Come si dice \"{tr_short}\" in {tolang}?"], 12),
+  fam("it.tr.doc", ["translation"], "standard", ["Traduci questo testo in {tolang} con un tono formale:\n\n{article}", "Metti questa mail in {tolang}:\n{contact}"], 8),
+  fam("it.simple", ["simple"], "light", ["{fact}", "{greet}"], 14),
+  fam("it.general", [], "slot", ["{advice}"], 4),
+  fam("it.mix", ["summarization", "translation"], "standard", ["Riassumi questo testo e traduci il riassunto in {tolang}:\n\n{article}"], 3),
+  fam("it.turn", ["code"], "slot", ["Scrivi una funzione in {plang} che {codetask}. ||| Ecco una versione commentata. ||| e in Rust?", "Come scrivo in {plang} del codice che {codetask}? ||| Si può fare così... ||| aggiungi i test"], 8),
+  fam("it.turn.thanks", ["simple"], "light", ["{mathprob} ||| Ecco la soluzione passo per passo. ||| grazie!"], 3),
+];

@@ -1,0 +1,85 @@
+import { fam, type Pools } from "./kit";
+
+/** Portuguese (Brazilian). */
+export const pools: Pools = {
+  plang: ["Python", "JavaScript", "Java", "Go", "TypeScript", "C#", "PHP", "Kotlin"],
+  codetask: [
+    ["inverta uma string", "light"],
+    ["verifique se um número é par", "light"],
+    ["some os valores de uma lista", "light"],
+    ["leia um arquivo CSV e devolva uma lista de registros", "standard"],
+    ["valide um CPF com os dígitos verificadores", "standard"],
+    ["faça paginação numa API REST até a última página", "standard"],
+    ["implemente um cache LRU com get e put em O(1)", "standard"],
+    ["implemente uma fila sem locks com vários produtores e consumidores", "strong"],
+    ["implemente a eleição de líder do Raft com testes de partição de rede", "strong"],
+  ],
+  bugsym: [
+    ["meu loop imprime o último item duas vezes", "light"],
+    ["recebo 'undefined' quando imprimo o resultado do fetch", "standard"],
+    ["o build do Docker funciona local mas falha no CI com 'permission denied'", "standard"],
+    ["o serviço vaza memória devagar e cai depois de dois dias", "strong"],
+    ["duas goroutines travam de vez em quando sob carga, só em produção", "strong"],
+  ],
+  mathprob: [
+    ["Quanto é 15% de 80?", "light"],
+    ["Resolva 2x + 7 = 19.", "light"],
+    ["Quanto é 12 vezes 13?", "light"],
+    ["Calcule a derivada de x³ · cos(x).", "standard"],
+    ["Qual a probabilidade de tirar pelo menos um seis em quatro lançamentos de um dado?", "standard"],
+    ["Resolva o sistema x + y = 10, x - y = 2.", "standard"],
+    ["Prove que existem infinitos números primos.", "strong"],
+    ["Prove por indução que 1 + 3 + 5 + ... + (2n - 1) = n².", "strong"],
+    ["Prove que raiz de 2 é irracional.", "strong"],
+  ],
+  decision: [
+    ["reescrever nosso monólito em microsserviços com uma equipe de cinco pessoas", "strong"],
+    ["alugar ou comprar um apartamento se eu talvez me mude em três anos", "standard"],
+    ["aceitar um emprego que paga mais mas exige duas horas de trânsito", "standard"],
+    ["usar PostgreSQL ou MongoDB numa plataforma de reservas com muitos relatórios", "strong"],
+    ["plano mensal ou anual da academia se vou duas vezes por semana", "light"],
+  ],
+  topic: ["o mar no inverno", "minha avó", "São Paulo na chuva", "um gato detetive", "o primeiro dia de aula", "um farol abandonado", "um dragão com medo de fogo"],
+  article: [
+    "A câmara municipal aprovou na terça-feira a ampliação da rede de ciclovias em 40 quilômetros nos próximos três anos. Os defensores dizem que as ciclovias atuais reduziram os acidentes em um terço; a associação de lojistas teme a perda de vagas de estacionamento. O plano será revisto após o primeiro ano.",
+    "Ata da reunião de produto. Presentes: Ana, Bruno, Carla. Ana informou que o novo cadastro aumentou a ativação de 31% para 38%. Bruno apontou problemas de layout em telas pequenas. Decisão: lançar para todos na segunda-feira, Bruno corrige o layout antes. Carla escreve a nota de versão.",
+    "O incidente começou às 14h05, quando uma mudança de configuração reduziu o limite de conexões do banco principal de 500 para 50. A taxa de erro do checkout chegou a 40% em quatro minutos. O plantonista reverteu a mudança às 14h31; cerca de 3.100 pedidos falharam.",
+  ],
+  contact: [
+    "Olá, por favor enviem o contrato assinado para Rafael Souza (rafael.souza@exemplo.com.br) até 14 de junho. A nota fiscal NF-2291 de R$ 4.300 vence em 30 de junho. Meu telefone é (11) 98765-4321. Abraços, Fernanda Lima, Compras, Rua das Flores 12, São Paulo.",
+    "Pedido 77-1192 feito em 3 de março por Daniel Costa: 2 cabos USB-C (R$ 49,90 cada) e um suporte de notebook (R$ 129). Entrega na Av. Paulista 1800, São Paulo, prevista para 7 de março.",
+  ],
+  tr_short: [["bom dia", "light"], ["onde fica a estação de trem?", "light"], ["muito obrigado pela ajuda", "light"], ["a reunião foi remarcada para quinta", "light"]],
+  tolang: ["inglês", "espanhol", "francês", "alemão", "italiano", "japonês"],
+  fact: ["Qual é a capital da Austrália?", "Quem escreveu Dom Casmurro?", "Em que ano o Brasil ficou independente?", "Quantos estados tem o Brasil?", "Qual é o maior rio do mundo?", "Quem pintou o Abaporu?", "Qual planeta é o mais próximo do Sol?"],
+  greet: ["oi", "olá!", "valeu", "tudo bem?", "muito obrigado, ajudou muito", "pode me ajudar?", "beleza"],
+  advice: [["Como posso dormir mais rápido?", "light"], ["Dicas para minha primeira entrevista de emprego?", "light"], ["Escreva um e-mail educado para o meu senhorio pedindo o conserto do aquecedor.", "light"], ["Monte um roteiro de sete dias pelo Japão no outono com orçamento médio.", "standard"]],
+};
+
+export const families = [
+  fam("pt.code.write", ["code"], "slot", ["Escreva uma função em {plang} que {codetask}.", "Como faço em {plang} um código que {codetask}?", "Preciso de um script {plang} que {codetask}, com testes."], 36),
+  fam("pt.code.bug", ["code"], "slot", ["{bugsym}. O que pode ser e como corrijo?", "Me ajuda a depurar: {bugsym}.", "Temos um problema em produção: {bugsym}. Por onde começo?"], 15),
+  fam("pt.code.nokw", ["code"], "slot", [
+    ["Como desfaço o último commit sem perder as alterações?", "light"],
+    ["Projete um encurtador de URLs que aguente 50 mil escritas por segundo, com estatísticas e domínios próprios.", "strong"],
+    ["Como centralizar uma div?", "light"],
+    ["npm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\n\no que faço com esse erro?", "light"],
+  ], 4),
+  fam("pt.math", ["math"], "slot", ["{mathprob}", "Pode me ajudar nesse exercício? {mathprob}", "{mathprob} Mostre os passos."], 24),
+  fam("pt.reason", ["reasoning"], "slot", ["Me ajuda a pensar se devemos {decision}. Quais são os prós e contras?", "Estou na dúvida entre {decision}. Analise as opções e recomende uma.", "Vale a pena {decision}? Avalie os riscos."], 15),
+  fam("pt.reason.nokw", ["reasoning"], "slot", [
+    ["Se o Banco Central subir os juros de novo, o que acontece com o financiamento imobiliário, os preços e os aluguéis em dois anos?", "strong"],
+    ["Nossos cadastros caíram 20% no mês passado, mas o tráfego é o mesmo. Quais são as explicações possíveis e como testar cada uma?", "strong"],
+    ["Se hoje é quarta-feira, que dia será daqui a 100 dias?", "light"],
+  ], 3),
+  fam("pt.creative", ["creative"], "slot", [["Escreva um haicai sobre {topic}.", "light"], ["Escreva um poema curto sobre {topic}.", "light"], ["Escreva um conto de umas 300 palavras sobre {topic}.", "standard"], ["Escreva o primeiro capítulo de um romance sobre {topic}, com dois narradores e uma reviravolta que muda o sentido da primeira cena.", "strong"], ["Crie um slogan para uma padaria de bairro.", "standard"]], 26),
+  fam("pt.extract", ["extraction"], "standard", ["Extraia os nomes, e-mails e telefones deste texto:\n\n{contact}", "Tire as datas e valores disto em JSON:\n{contact}", "Liste as decisões e responsáveis desta ata:\n\n{article}"], 9),
+  fam("pt.sum", ["summarization"], "standard", ["Resuma isto em três tópicos:\n\n{article}", "Faz um resumo rápido:\n{article}", "{article}\n\nQual é a ideia principal?", "Resuma os documentos abaixo para a diretoria:\n\n{article*3}"], 12),
+  fam("pt.tr", ["translation"], "light", ["Traduza \"{tr_short}\" para o {tolang}.", "Como se diz \"{tr_short}\" em {tolang}?"], 12),
+  fam("pt.tr.doc", ["translation"], "standard", ["Traduza este texto para o {tolang} com tom formal:\n\n{article}", "Passa este e-mail para o {tolang}:\n{contact}"], 8),
+  fam("pt.simple", ["simple"], "light", ["{fact}", "{greet}"], 14),
+  fam("pt.general", [], "slot", ["{advice}"], 4),
+  fam("pt.mix", ["summarization", "translation"], "standard", ["Resuma este texto e traduza o resumo para o {tolang}:\n\n{article}"], 3),
+  fam("pt.turn", ["code"], "slot", ["Escreva uma função em {plang} que {codetask}. ||| Aqui está uma versão comentada. ||| e em Rust?", "Como faço em {plang} um código que {codetask}? ||| Dá para fazer assim... ||| coloca testes"], 8),
+  fam("pt.turn.thanks", ["simple"], "light", ["{mathprob} ||| A solução está acima, passo a passo. ||| valeu!"], 3),
+];

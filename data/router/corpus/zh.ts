@@ -1,0 +1,85 @@
+import { fam, type Pools } from "./kit";
+
+/** Chinese (simplified). */
+export const pools: Pools = {
+  plang: ["Python", "JavaScript", "Java", "Go", "C++", "TypeScript", "Rust", "PHP"],
+  codetask: [
+    ["反转一个字符串", "light"],
+    ["判断一个数是不是偶数", "light"],
+    ["找出列表里的最大值", "light"],
+    ["读取 CSV 文件并返回记录列表", "standard"],
+    ["校验身份证号码的校验位", "standard"],
+    ["对 HTTP 请求做指数退避重试", "standard"],
+    ["实现一个 get 和 put 都是 O(1) 的 LRU 缓存", "standard"],
+    ["实现一个多生产者多消费者的无锁队列", "strong"],
+    ["基于 Redis 实现一个在多进程下依然正确的分布式限流器", "strong"],
+  ],
+  bugsym: [
+    ["我的循环把最后一个元素打印了两次", "light"],
+    ["加了路由以后页面就白屏了", "standard"],
+    ["单独跑测试都能过，一起跑就失败", "standard"],
+    ["服务内存一直缓慢增长，两天后被 OOM 杀掉", "strong"],
+    ["高并发下偶尔死锁，只在生产环境出现", "strong"],
+  ],
+  mathprob: [
+    ["80 的 15% 是多少？", "light"],
+    ["解方程 3x + 5 = 20。", "light"],
+    ["17 乘以 23 等于多少？", "light"],
+    ["求 x² · sin(x) 的导数。", "standard"],
+    ["抛五次硬币，至少两次正面的概率是多少？", "standard"],
+    ["解方程组 2x + y = 5，x - y = 1。", "standard"],
+    ["证明素数有无穷多个。", "strong"],
+    ["证明任何 p² 阶群都是交换群。", "strong"],
+    ["证明根号 2 加根号 3 是无理数。", "strong"],
+  ],
+  decision: [
+    ["五个人的团队要不要把单体应用拆成微服务", "strong"],
+    ["三年内可能搬家的话，是租房还是买房", "standard"],
+    ["要不要接受一份工资更高但通勤两小时的工作", "standard"],
+    ["预订平台报表很多，用 PostgreSQL 还是 MongoDB", "strong"],
+    ["一周去两次健身房，办月卡还是年卡", "light"],
+  ],
+  topic: ["秋天的落叶", "我的奶奶", "雨中的上海", "一只当侦探的猫", "开学第一天", "废弃的灯塔", "怕火的龙"],
+  article: [
+    "市议会周二投票通过，在未来三年内将自行车道网络扩展 40 公里。支持者认为现有车道使事故减少了三分之一，而商户协会担心停车位减少会影响生意。该计划将在一年后进行评估，交通数据每季度公布一次。",
+    "产品周会纪要。参会人：王芳、李强、张伟。王芳汇报新的注册流程使激活率从 31% 提升到 38%。李强指出小屏幕上的布局问题。决定：下周一全量上线，李强先修复布局。张伟负责写发布说明。",
+    "事故始于 14:05，一次配置变更把主数据库的连接上限从 500 降到了 50。四分钟内支付接口的错误率升至 40%。值班工程师在 14:31 回滚了变更，约 3100 笔订单失败，已通知客户并发放优惠券。",
+  ],
+  contact: [
+    "你好，请在 6 月 14 日前把签好的合同发给陈明（chen.ming@example.cn）。编号 INV-2291 的发票金额 4300 元，6 月 30 日到期。我的电话是 138 0013 8000。采购部 刘洋，北京市朝阳区建国路 12 号。",
+    "订单 77-1192，下单时间 3 月 3 日，买家赵磊：USB-C 数据线 2 根（每根 39 元），笔记本支架 1 个（129 元）。收货地址：杭州市西湖区文三路 18 号，预计 3 月 7 日送达。",
+  ],
+  tr_short: [["早上好", "light"], ["火车站在哪里？", "light"], ["非常感谢你的帮助", "light"], ["会议改到周四了", "light"]],
+  tolang: ["英文", "日文", "法文", "德文", "西班牙文", "韩文"],
+  fact: ["澳大利亚的首都是哪里？", "《红楼梦》的作者是谁？", "柏林墙是哪一年倒塌的？", "珠穆朗玛峰有多高？", "中国有多少个省？", "离太阳最近的行星是哪个？", "长江有多长？"],
+  greet: ["你好", "在吗？", "谢谢", "最近怎么样？", "太感谢了，很有用", "你能帮我吗？", "好的"],
+  advice: [["怎样才能更快入睡？", "light"], ["第一次面试有什么建议？", "light"], ["帮我给房东写一封礼貌的邮件，请他修暖气。", "light"], ["帮我规划一个秋天去日本七天的行程，预算中等。", "standard"]],
+};
+
+export const families = [
+  fam("zh.code.write", ["code"], "slot", ["用 {plang} 写一个函数，{codetask}。", "怎么用 {plang} 写代码来{codetask}？", "我需要一个 {plang} 脚本，{codetask}，顺便写几个测试。"], 36),
+  fam("zh.code.bug", ["code"], "slot", ["{bugsym}，可能是什么原因？怎么修？", "帮我调试一下：{bugsym}。", "线上出问题了：{bugsym}。该从哪里查起？"], 15),
+  fam("zh.code.nokw", ["code"], "slot", [
+    ["怎么撤销上一次 commit 但保留改动？", "light"],
+    ["设计一个每秒 5 万次写入的短链接服务，要有统计和自定义域名，讲清楚存储、ID 生成、缓存和故障处理。", "strong"],
+    ["进程和线程有什么区别？", "light"],
+    ["Traceback (most recent call last):\n  File \"main.py\", line 8, in <module>\n    print(data['name'])\nKeyError: 'name'\n\n这个报错什么意思？", "light"],
+  ], 4),
+  fam("zh.math", ["math"], "slot", ["{mathprob}", "帮我做一下这道题：{mathprob}", "{mathprob}请写出步骤。"], 24),
+  fam("zh.reason", ["reasoning"], "slot", ["帮我分析一下：{decision}？各有什么利弊？", "我在纠结{decision}，帮我权衡一下并给出建议。", "{decision}，你怎么看？请说明理由。"], 15),
+  fam("zh.reason.nokw", ["reasoning"], "slot", [
+    ["如果央行继续加息，未来两年房贷、房价和房租会怎么变化？请说明其中的传导链条。", "strong"],
+    ["上个月注册量下降了 20%，但流量没变。可能有哪些原因？每个原因怎么验证？", "strong"],
+    ["今天是星期三，100 天后是星期几？", "light"],
+  ], 3),
+  fam("zh.creative", ["creative"], "slot", [["写一首关于{topic}的俳句。", "light"], ["写一首关于{topic}的短诗。", "light"], ["写一篇关于{topic}的小故事，大约 500 字。", "standard"], ["以{topic}为题写一部长篇小说的第一章，双视角叙事，结尾要有一个反转，改变第一幕的意义。", "strong"], ["给一家社区面包店想一句广告语。", "standard"]], 26),
+  fam("zh.extract", ["extraction"], "standard", ["从下面这段文字里提取人名、邮箱和电话：\n\n{contact}", "把里面的日期和金额整理成 JSON：\n{contact}", "列出这份纪要里的决定和负责人：\n\n{article}"], 9),
+  fam("zh.sum", ["summarization"], "standard", ["用三点总结一下：\n\n{article}", "帮我概括一下这段内容：\n{article}", "{article}\n\n这段话的要点是什么？", "把下面几份材料总结成给领导看的简报：\n\n{article*3}"], 12),
+  fam("zh.tr", ["translation"], "light", ["把“{tr_short}”翻译成{tolang}。", "“{tr_short}”用{tolang}怎么说？"], 12),
+  fam("zh.tr.doc", ["translation"], "standard", ["把这段话翻译成{tolang}，语气正式一些：\n\n{article}", "帮我把这封邮件翻成{tolang}：\n{contact}"], 8),
+  fam("zh.simple", ["simple"], "light", ["{fact}", "{greet}"], 14),
+  fam("zh.general", [], "slot", ["{advice}"], 4),
+  fam("zh.mix", ["summarization", "translation"], "standard", ["总结一下这段文字，并把总结翻译成{tolang}：\n\n{article}"], 3),
+  fam("zh.turn", ["code"], "slot", ["用 {plang} 写一个函数，{codetask}。 ||| 这是带注释的版本。 ||| 用 Rust 呢？", "怎么用 {plang} 写代码来{codetask}？ ||| 可以这样做…… ||| 加上测试"], 8),
+  fam("zh.turn.thanks", ["simple"], "light", ["{mathprob} ||| 解题步骤如上。 ||| 谢谢！"], 3),
+];
