@@ -1,5 +1,5 @@
 import type { Capability, Tier } from "../catalog/models";
-import type { RoutingMode, Signal } from "./types";
+import type { Difficulty, RoutingMode, Signal } from "./types";
 
 /**
  * The routing policy as data (docs/routing.md, "Modes"): which tier each signal needs in each mode,
@@ -11,18 +11,16 @@ export type AutoMode = Exclude<RoutingMode, "direct">;
 export const DEFAULT_MODE: AutoMode = "balanced";
 export const TIERS: readonly Tier[] = ["budget", "mid", "premium", "frontier"];
 
-/** `general`: a prompt with no signal at all (long, but with no recognizable task). */
-export const TIER_FOR: Readonly<Record<Signal | "general", Readonly<Record<AutoMode, Tier>>>> = {
-  code: { quality: "frontier", balanced: "mid", agility: "budget" },
-  math: { quality: "frontier", balanced: "mid", agility: "budget" },
-  reasoning: { quality: "frontier", balanced: "mid", agility: "budget" },
-  creative: { quality: "premium", balanced: "mid", agility: "budget" },
-  extraction: { quality: "premium", balanced: "budget", agility: "budget" },
-  summarization: { quality: "premium", balanced: "budget", agility: "budget" },
-  translation: { quality: "premium", balanced: "budget", agility: "budget" },
-  long_context: { quality: "premium", balanced: "budget", agility: "budget" },
-  simple: { quality: "premium", balanced: "budget", agility: "budget" },
-  general: { quality: "premium", balanced: "mid", agility: "budget" },
+/**
+ * The tier a prompt's difficulty asks for in each mode (docs/routing.md, "Modes"). `quality` lifts
+ * standard and strong prompts a tier above `balanced`, and light ones with a task to mid, but leaves
+ * greetings and quick facts (`simple`) on budget; `agility` is cheapest-that-fits, except that a
+ * strong prompt never goes below premium.
+ */
+export const TIER_FOR: Readonly<Record<AutoMode, Readonly<Record<Difficulty | "simple", Tier>>>> = {
+  quality: { simple: "budget", light: "mid", standard: "premium", strong: "frontier" },
+  balanced: { simple: "budget", light: "budget", standard: "mid", strong: "premium" },
+  agility: { simple: "budget", light: "budget", standard: "budget", strong: "premium" },
 };
 
 /** Capabilities a signal prefers: among models of the chosen tier, those with more of them rank first. */

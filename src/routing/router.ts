@@ -158,12 +158,20 @@ function decision(ctx: RouteContext, mode: RoutingMode, candidates: Model[], rea
     reason,
     tier: candidates[0]!.tier,
     signals_detected: ctx.features.signals,
+    signal_scores: ctx.features.scores,
+    difficulty: ctx.features.difficulty,
+    difficulty_scores: ctx.features.difficultyScores,
     estimated_prompt_tokens: ctx.limits.promptTokens,
     rule,
   };
 }
 
-const signalsPhrase = (detected: readonly Signal[]) => `Signals: ${detected.length ? detected.join(", ") : "none"}.`;
+/** "Signals: code (0.93), math (0.71). Difficulty: strong (standard 0.97, strong 0.82)." */
+function signalsPhrase(ctx: RouteContext): string {
+  const { scores, difficulty, difficultyScores } = ctx.features;
+  const named = ctx.detected.map((s) => (s === "long_context" ? s : `${s} (${scores[s].toFixed(2)})`));
+  return `Signals: ${named.length ? named.join(", ") : "none"}. Difficulty: ${difficulty} (standard ${difficultyScores.standard.toFixed(2)}, strong ${difficultyScores.strong.toFixed(2)}).`;
+}
 const capsPhrase = (caps: readonly Capability[]) => (caps.length ? ` with ${caps.join(" and ")} support` : "");
 const title = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const planNote = (l: Limits) => (l.allowed ? " among the models your plan allows" : "");
@@ -194,28 +202,27 @@ function lastResort(ctx: RouteContext, prefix: string, mode: RoutingMode): Route
     ctx,
     mode,
     [chosen],
-    `${prefix}${signalsPhrase(ctx.detected)} No model meets every constraint; ${chosen.id} is the last resort, chosen by giving up ${relaxed} (it ${why ?? "meets the rest"}).`,
+    `${prefix}${signalsPhrase(ctx)} No model meets every constraint; ${chosen.id} is the last resort, chosen by giving up ${relaxed} (it ${why ?? "meets the rest"}).`,
     "last_resort",
   );
 }
 
-/** Routing by mode: the tier the signals need in that mode, then the best-ranked eligible model. */
+/** Routing by mode: the tier the prompt's difficulty needs in that mode, then the best-ranked eligible model. */
 function byMode(ctx: RouteContext, mode: AutoMode, source: string, rule: string, prefix = ""): RouteDecision {
-  const drivers: Array<Signal | "general"> = ctx.detected.length ? ctx.detected : ["general"];
-  let target: Tier = "budget";
-  for (const s of drivers) if (tierIndex(TIER_FOR[s][mode]) > tierIndex(target)) target = TIER_FOR[s][mode];
+  const { difficulty, signals } = ctx.features;
+  const level = signals.simple ? "simple" : difficulty;
+  const target: Tier = TIER_FOR[mode][level];
+  // A strong prompt needs a model that reasons, whatever its intent (docs/routing.md, "Modes").
   const wanted = wantedCapabilities(ctx.detected);
+  if (difficulty === "strong" && !wanted.includes("reasoning")) wanted.push("reasoning");
   const ranked = rank(ctx, target, wanted, mode === "quality");
   if (!ranked.length) return lastResort(ctx, prefix, mode);
   const chosen = ranked[0]!;
 
-  const setters = drivers.filter((s) => TIER_FOR[s][mode] === target);
-  const why = ctx.detected.length
-    ? `puts ${setters.join(" and ")} on the ${target} tier`
-    : `uses the ${target} tier for a prompt with no specific signal`;
+  const why = level === "simple" ? `puts a simple prompt on the ${target} tier` : `puts a ${difficulty} prompt on the ${target} tier`;
   const missing = wanted.filter((c) => !chosen.capabilities.includes(c));
   const pick = mode === "quality" ? "best-ranked" : "cheapest";
-  let reason = `${prefix}${signalsPhrase(ctx.detected)} ${title(mode)} mode (${source}) ${why}; ${chosen.id} is the ${pick} ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => !missing.includes(c)))} that fits the request${planNote(ctx.limits)}.`;
+  let reason = `${prefix}${signalsPhrase(ctx)} ${title(mode)} mode (${source}) ${why}; ${chosen.id} is the ${pick} ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => !missing.includes(c)))} that fits the request${planNote(ctx.limits)}.`;
   if (chosen.tier !== target) reason += ` No ${target}-tier model was eligible, so the nearest tier was used.`;
   if (missing.length) reason += ` No eligible model of that tier offers ${missing.join(" and ")}.`;
   return decision(ctx, mode, fallbackChain(chosen, ranked, ctx), reason, rule);
@@ -227,7 +234,7 @@ function pinned(ctx: RouteContext, model: Model, source: string, rule: string): 
   const why = whyExcluded(model, l);
   if (why === null) {
     const others = rank(ctx, model.tier, wantedCapabilities(ctx.detected), false, model);
-    return decision(ctx, "direct", fallbackChain(model, others, ctx), `${signalsPhrase(ctx.detected)} Pinned by ${source}: ${model.id}.`, rule);
+    return decision(ctx, "direct", fallbackChain(model, others, ctx), `${signalsPhrase(ctx)} Pinned by ${source}: ${model.id}.`, rule);
   }
   if (!isOnPlan(model, l)) {
     // SPEC.md section 8, rule 2: a model off the plan goes to the cheapest model the plan allows.
@@ -235,7 +242,7 @@ function pinned(ctx: RouteContext, model: Model, source: string, rule: string): 
     const prefix = `${model.id} (${source}) ${why}; `;
     if (!ranked.length) return lastResort(ctx, prefix, "agility");
     const chosen = ranked[0]!;
-    return decision(ctx, "agility", fallbackChain(chosen, ranked, ctx), `${prefix}routed to the cheapest allowed model, ${chosen.id}. ${signalsPhrase(ctx.detected)}`, "plan_restriction");
+    return decision(ctx, "agility", fallbackChain(chosen, ranked, ctx), `${prefix}routed to the cheapest allowed model, ${chosen.id}. ${signalsPhrase(ctx)}`, "plan_restriction");
   }
   return byRequestMode(ctx, rule, `${model.id} (${source}) ${why}; routed instead. `);
 }
@@ -263,7 +270,7 @@ function unknownModel(ctx: RouteContext, id: string): RouteDecision {
     ctx,
     "agility",
     fallbackChain(chosen, ranked, ctx),
-    `${prefix}fell back to the safe budget default, ${chosen.id}, the cheapest ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => chosen.capabilities.includes(c)))} that fits the request. ${signalsPhrase(ctx.detected)}`,
+    `${prefix}fell back to the safe budget default, ${chosen.id}, the cheapest ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => chosen.capabilities.includes(c)))} that fits the request. ${signalsPhrase(ctx)}`,
     "unknown_model",
   );
 }

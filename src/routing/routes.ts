@@ -32,6 +32,10 @@ export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json
         tier: decision.tier,
         reason: decision.reason,
         signals_detected: decision.signals_detected,
+        // Why: the classifier's scores behind the signals and the tier (docs/routing.md).
+        signal_scores: decision.signal_scores,
+        difficulty: decision.difficulty,
+        difficulty_scores: decision.difficulty_scores,
       },
       candidates: decision.candidates.map((m) => m.id),
       // Worst case: the whole completion budget is used.

@@ -10,6 +10,10 @@ export const SIGNALS = [
 ] as const;
 export type Signal = (typeof SIGNALS)[number];
 
+/** The capability a prompt needs (docs/routing.md, "Difficulty"): it sets the tier. */
+export const DIFFICULTIES = ["light", "standard", "strong"] as const;
+export type Difficulty = (typeof DIFFICULTIES)[number];
+
 /**
  * The inline routing config (SPEC.md 2.13 keys). Rule format: see docs/routing.md.
  * Normalised by `checkBrainConfig` (./brain-config.ts); text form, validation and sharing in src/brain/.
@@ -52,6 +56,12 @@ export interface RouteDecision {
   reason: string;
   tier: Tier;
   signals_detected: Record<Signal, boolean>;
+  /** The classifier's probability per signal, two decimals (long_context: 1 or 0, by size). */
+  signal_scores: Record<Signal, number>;
+  /** The capability the prompt needs; it sets the tier in auto routing. */
+  difficulty: Difficulty;
+  /** Probability that the prompt needs at least a standard model, and a strong one. */
+  difficulty_scores: { standard: number; strong: number };
   /** Estimated prompt tokens (about 4 characters a token). */
   estimated_prompt_tokens: number;
   /**

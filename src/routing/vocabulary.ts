@@ -1,9 +1,10 @@
 import type { Signal } from "./types";
 
 /**
- * The words and phrases that count toward each intent signal (docs/routing.md, "Signals").
- * A `strong` cue alone fires its signal (2 points); a `weak` cue needs a second cue (1 point each),
- * because words such as "function", "why" or "table" are as common in plain questions as in tasks.
+ * The words and phrases that count toward each intent signal (docs/routing.md, "The classifier").
+ * A `strong` cue is 2 points, a `weak` one 1 (words such as "function", "why" or "table" are as
+ * common in plain questions as in tasks). The points are a prior of the classifier's intent logits
+ * and a feature it weighs: what the vocabulary knows beyond the training corpus.
  * Entries are lowercase words separated by single spaces; a phrase matches the same words in the
  * prompt with any run of spaces or punctuation between them ("step-by-step" matches "step by step").
  */

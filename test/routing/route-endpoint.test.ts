@@ -23,9 +23,18 @@ describe("POST /v1/route", () => {
       model_display: m.display_name,
       provider: m.provider,
       tier: "mid",
-      reason: expect.stringContaining("Signals: code."),
+      reason: expect.stringContaining("Signals: code ("),
       signals_detected: Object.fromEntries(SIGNALS.map((s) => [s, s === "code"])),
+      signal_scores: expect.any(Object),
+      difficulty: "standard",
+      difficulty_scores: { standard: expect.any(Number), strong: expect.any(Number) },
     });
+    // The scores explain the decision: code over the firing point, the difficulty that set the mid tier.
+    expect(Object.keys(svc.routing.signal_scores).sort()).toEqual([...SIGNALS].sort());
+    expect(svc.routing.signal_scores.code).toBeGreaterThanOrEqual(0.5);
+    expect(svc.routing.difficulty_scores.standard).toBeGreaterThanOrEqual(0.5);
+    expect(svc.routing.difficulty_scores.strong).toBeLessThan(0.5);
+    expect(svc.routing.reason).toContain(`Difficulty: standard (standard ${svc.routing.difficulty_scores.standard.toFixed(2)}`);
     expect(svc.candidates[0]).toBe("glm-4.7");
     expect(svc.candidates.length).toBeGreaterThan(1);
     const promptTokens = Math.ceil(CODE.length / 4);

@@ -28,28 +28,36 @@ const PROMPTS = {
   translation: "Translate 'good morning' into Spanish.",
 } as const;
 
-// Prompt kind x mode -> chosen model (docs/routing.md, "Modes": the policy table and the ranking).
+// Prompt kind x mode -> chosen model (docs/routing.md, "Modes": difficulty sets the tier, then the
+// ranking). The difficulty of each prompt is in the comment; `quality` lifts light prompts with a task
+// to mid and standard ones to premium, but keeps a simple question on budget.
 const EXPECTED: Array<[keyof typeof PROMPTS, "quality" | "balanced" | "agility", string, Tier]> = [
-  ["simple", "quality", "gemini-3.1-pro-preview", "premium"],
+  ["simple", "quality", "gpt-oss-120b", "budget"], // simple
   ["simple", "balanced", "llama-3.2-3b", "budget"],
   ["simple", "agility", "llama-3.2-3b", "budget"],
-  ["code", "quality", "claude-opus-4-6", "frontier"],
+  ["code", "quality", "gemini-3.1-pro-preview", "premium"], // standard
   ["code", "balanced", "glm-4.7", "mid"],
   ["code", "agility", "gpt-5-nano", "budget"],
-  ["math", "quality", "claude-opus-4-6", "frontier"],
-  ["math", "balanced", "glm-4.7", "mid"],
+  ["math", "quality", "gemini-2.5-flash", "mid"], // light
+  ["math", "balanced", "gpt-oss-120b", "budget"],
   ["math", "agility", "gpt-oss-120b", "budget"],
-  ["reasoning", "quality", "claude-opus-4-6", "frontier"],
+  ["reasoning", "quality", "gemini-3.1-pro-preview", "premium"], // standard
   ["reasoning", "balanced", "glm-4.7", "mid"],
   ["reasoning", "agility", "gpt-oss-120b", "budget"],
-  ["creative", "quality", "gemini-3.1-pro-preview", "premium"],
-  ["creative", "balanced", "glm-4.7", "mid"],
+  ["creative", "quality", "gemini-2.5-flash", "mid"], // light
+  ["creative", "balanced", "llama-3.2-3b", "budget"],
   ["creative", "agility", "llama-3.2-3b", "budget"],
-  ["extraction", "balanced", "llama-3.2-3b", "budget"],
-  ["summarization", "quality", "gemini-3.1-pro-preview", "premium"],
-  ["summarization", "balanced", "llama-3.2-3b", "budget"],
-  ["translation", "balanced", "llama-3.2-3b", "budget"],
+  ["extraction", "balanced", "glm-4.7", "mid"], // standard
+  ["summarization", "quality", "gemini-3.1-pro-preview", "premium"], // standard
+  ["summarization", "balanced", "glm-4.7", "mid"],
+  ["translation", "balanced", "llama-3.2-3b", "budget"], // light
   ["translation", "agility", "llama-3.2-3b", "budget"],
+];
+
+/** Prompts that need a strong model: multi-step proofs, system design, long constrained writing. */
+const STRONG = [
+  "Prove that there are infinitely many primes of the form 4k + 3.",
+  "Design a multi-region event-sourced order system for 20k writes per second: consistency model, partitioning, replay, schema evolution and failure modes.",
 ];
 
 describe("route: modes", () => {
@@ -60,8 +68,9 @@ describe("route: modes", () => {
     expect(d.tier).toBe(tier);
     expect(d.signals_detected[kind]).toBe(true);
     expect(d.rule).toBe("routing_mode");
-    // The reason names the signal and the mode that chose.
-    expect(d.reason).toContain(`Signals: ${kind}.`);
+    // The reason names the signal with its score, the difficulty, and the mode that chose.
+    expect(d.reason).toMatch(new RegExp(`^Signals: ${kind} \\(\\d\\.\\d\\d\\)\\. Difficulty: ${d.difficulty} \\(standard \\d\\.\\d\\d, strong \\d\\.\\d\\d\\)\\.`));
+    expect(d.signal_scores[kind]).toBeGreaterThanOrEqual(0.5);
     expect(d.reason.toLowerCase()).toContain(`${mode} mode`);
     expect(d.reason).toContain(model);
   });
@@ -94,6 +103,46 @@ describe("route: modes", () => {
     const d = route(input(PROMPTS.simple, { routingMode: "agility" }));
     const cheapest = MODELS.toSorted((a, b) => blendedUsdPerMtok(a) - blendedUsdPerMtok(b))[0]!;
     expect(d.candidates[0]).toBe(cheapest);
+  });
+});
+
+describe("route: difficulty drives the tier", () => {
+  it("balanced sends a strong prompt to premium or frontier, on a model that reasons", () => {
+    for (const prompt of STRONG) {
+      const d = route(input(prompt));
+      expect(d.difficulty).toBe("strong");
+      expect(["premium", "frontier"]).toContain(d.tier);
+      expect(d.candidates[0]!.capabilities).toContain("reasoning");
+      expect(d.reason).toContain("puts a strong prompt on the premium tier");
+    }
+  });
+
+  it("quality lifts a strong prompt to frontier, agility never below premium", () => {
+    for (const prompt of STRONG) {
+      expect(route(input(prompt, { routingMode: "quality" })).tier).toBe("frontier");
+      const agile = route(input(prompt, { routingMode: "agility" }));
+      expect(["premium", "frontier"]).toContain(agile.tier);
+      expect(agile.candidates[0]!.capabilities).toContain("reasoning");
+    }
+  });
+
+  it("quality does not lift a greeting", () => {
+    for (const greeting of ["hello!", "thanks, that helped"]) {
+      const d = route(input(greeting, { routingMode: "quality" }));
+      expect(d.signals_detected.simple).toBe(true);
+      expect(d.tier).toBe("budget");
+    }
+  });
+
+  it("reports the scores it decided from", () => {
+    const d = route(input(STRONG[0]!));
+    expect(Object.keys(d.signal_scores).sort()).toEqual(Object.keys(d.signals_detected).sort());
+    for (const [signal, score] of Object.entries(d.signal_scores)) {
+      expect(score).toBeGreaterThanOrEqual(0);
+      expect(score).toBeLessThanOrEqual(1);
+      if (signal !== "simple" && signal !== "long_context") expect(d.signals_detected[signal as keyof typeof d.signals_detected]).toBe(score >= 0.5);
+    }
+    expect(d.difficulty_scores.strong).toBeGreaterThanOrEqual(0.5);
   });
 });
 

@@ -1,0 +1,38 @@
+/**
+ * `npm run eval:router`: the routing figures on the held-out fifth of data/router/corpus.jsonl
+ * (docs/routing.md, "Measured accuracy"). `-- --write` also stores them in
+ * data/router/heldout-figures.json, the floor that test/routing/router-eval.node.test.ts holds.
+ * `-- --split train` measures the train split instead (to see over-fitting, never to tune on).
+ */
+import { writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { TIERS } from "../../src/routing/policy";
+import { readCorpus } from "./examples";
+import { measure } from "./metrics";
+
+export const FIGURES_FILE = join(dirname(fileURLToPath(import.meta.url)), "heldout-figures.json");
+
+const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const split = process.argv.includes("--split") ? process.argv[process.argv.indexOf("--split") + 1] : "heldout";
+  const items = readCorpus().filter((i) => i.split === split);
+  const f = measure(items);
+  console.log(`${split} split: ${f.prompts} prompts\n`);
+  console.log("intent          precision  recall  support");
+  for (const [s, m] of Object.entries(f.intents)) console.log(`${s.padEnd(15)} ${pct(m.precision)}   ${pct(m.recall)}  ${String(m.support).padStart(6)}`);
+  console.log(`\nexact intent set: ${pct(f.intent_exact)}   difficulty: ${pct(f.difficulty_accuracy)}\n`);
+  console.log("language  prompts  intents  difficulty");
+  for (const [l, m] of Object.entries(f.languages)) console.log(`${l.padEnd(9)} ${String(m.prompts).padStart(7)}  ${pct(m.intent_accuracy)}  ${pct(m.difficulty_accuracy)}`);
+  console.log(`\nbalanced mode, labeled difficulty x chosen tier:\n${"".padEnd(10)}${TIERS.map((t) => t.padStart(10)).join("")}`);
+  for (const [d, row] of Object.entries(f.tier_matrix)) console.log(`${d.padEnd(10)}${TIERS.map((t) => String(row[t]).padStart(10)).join("")}`);
+  console.log(`\nstrong on premium/frontier: ${pct(f.strong_on_premium_or_frontier)} (underpowered ${pct(f.strong_underpowered).trim()})`);
+  console.log(`light on budget:            ${pct(f.light_on_budget)} (overspent ${pct(f.light_overspent).trim()})`);
+  console.log(`average price: $${f.avg_usd_per_mtok.toFixed(2)} per million tokens (blended), always-frontier $${f.frontier_usd_per_mtok.toFixed(2)}: ${pct(f.avg_usd_per_mtok / f.frontier_usd_per_mtok).trim()} of it`);
+  if (process.argv.includes("--write")) {
+    if (split !== "heldout") throw new Error("--write stores held-out figures only");
+    writeFileSync(FIGURES_FILE, JSON.stringify(f, null, 2) + "\n");
+    console.log(`\nwrote ${FIGURES_FILE}`);
+  }
+}

@@ -1,0 +1,55 @@
+/**
+ * The corpus as the trainer and the evaluation read it: each prompt's sparse feature vector, built
+ * by the same scanner and the same follow-up rule as serving (src/routing/features.ts,
+ * src/routing/conversation.ts), and its targets per classifier output.
+ */
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { CUE_PRIOR, CUE_PRIOR_MAX, OUTPUTS } from "../../src/routing/classifier";
+import { FOLLOW_UP_WEIGHT, turnsOf } from "../../src/routing/conversation";
+import { cuePoints, featureBuckets, scan, scanMessage, SCORED } from "../../src/routing/features";
+import type { Item } from "./corpus/kit";
+
+export const CORPUS_FILE = join(dirname(fileURLToPath(import.meta.url)), "corpus.jsonl");
+
+export function readCorpus(): Item[] {
+  return readFileSync(CORPUS_FILE, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Item);
+}
+
+export interface Example {
+  item: Item;
+  /** Bucket -> value. */
+  x: Map<number, number>;
+  /** The fixed cue prior per output (classifier.ts), added to the learned logit. */
+  offset: number[];
+  /** One 0/1 target per output of OUTPUTS. */
+  y: number[];
+}
+
+function addScan(x: Map<number, number>, offset: number[], factor: number) {
+  for (let s = 0; s < SCORED.length; s++) offset[s]! += factor * CUE_PRIOR * Math.min(cuePoints[s]!, CUE_PRIOR_MAX);
+  const norm = scan.words > 0 ? 1 / Math.sqrt(scan.words) : 0;
+  for (let f = 0; f < scan.total; f++) {
+    const b = featureBuckets[f]!;
+    x.set(b, (x.get(b) ?? 0) + factor * (f < scan.words ? norm : 1));
+  }
+}
+
+export function toExample(item: Item): Example {
+  const { last, previous } = turnsOf(item.messages);
+  const x = new Map<number, number>();
+  const offset = OUTPUTS.map(() => 0);
+  scanMessage(last);
+  addScan(x, offset, 1);
+  if (previous !== undefined) {
+    scanMessage(previous);
+    addScan(x, offset, FOLLOW_UP_WEIGHT);
+  }
+  const y = OUTPUTS.map((o) => {
+    if (o === "standard") return item.capability === "light" ? 0 : 1;
+    if (o === "strong") return item.capability === "strong" ? 1 : 0;
+    return (item.intents as string[]).includes(o) ? 1 : 0;
+  });
+  return { item, x, offset, y };
+}

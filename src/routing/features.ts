@@ -1,0 +1,309 @@
+import { CUES } from "./vocabulary";
+
+/**
+ * The one pass over a message (docs/routing.md, "How it is read"). Character by character, with no
+ * regular expression and no substring allocation, it:
+ * - hashes each word as it is read (FNV-1a over case-folded characters; each Chinese or Japanese
+ *   character is a word of its own, so their pairs are the character bigrams), and writes the
+ *   hashed features of the classifier (word, word pair, word prefix) into a reused buffer;
+ * - looks each word up in the cue table of `vocabulary.ts` (phrases word by word) and adds the cue
+ *   points per signal;
+ * - counts symbols: code fences, braces and `=>`, `number operator number` arithmetic.
+ * Cue points, symbol counts and the length then become features too, so the model weighs them.
+ * The trainer (`data/router/train.ts`) reads the same buffer, so training and serving never differ.
+ */
+
+export type ScoredSignal = keyof typeof CUES;
+export const SCORED = Object.keys(CUES) as ScoredSignal[];
+
+/** The classifier's hash space: 2^14 buckets. */
+export const BUCKET_BITS = 14;
+export const BUCKETS = 1 << BUCKET_BITS;
+const BUCKET_MASK = BUCKETS - 1;
+/** Most features kept for one message (a 3,000-character window yields well under this). */
+const MAX_FEATURES = 8192;
+/** A message longer than this is read at its head and tail only, where a request is stated. */
+export const READ_HEAD_CHARS = 2000;
+export const READ_TAIL_CHARS = 1000;
+
+// ---- hashing: FNV-1a per word, an avalanche mix to chain words ----
+
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+export function mix(a: number, b: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ b;
+  h ^= h >>> 13;
+  h = Math.imul(h, 0xc2b2ae35);
+  return (h ^ (h >>> 16)) | 0;
+}
+
+const nonZero = (h: number) => h || 1;
+
+function hashWord(word: string): number {
+  let h = FNV_OFFSET;
+  for (let i = 0; i < word.length; i++) h = Math.imul(h ^ word.charCodeAt(i), FNV_PRIME);
+  return h;
+}
+
+function hashPhrase(phrase: string): number {
+  const words = phrase.split(" ");
+  let h = nonZero(hashWord(words[0]!));
+  for (let i = 1; i < words.length; i++) h = nonZero(mix(h, nonZero(hashWord(words[i]!))));
+  return h;
+}
+
+// ---- the cue table: key = phrase hash, value = strong mask (bits 0-15) | weak mask (bits 16-29) | PREFIX ----
+
+const TABLE_BITS = 12;
+const TABLE_SIZE = 1 << TABLE_BITS;
+const TABLE_MASK = TABLE_SIZE - 1;
+const EMPTY = 0;
+const PREFIX = 1 << 30;
+const WEAK_SHIFT = 16;
+const tableKeys = new Int32Array(TABLE_SIZE);
+const tableValues = new Int32Array(TABLE_SIZE);
+const MAX_PHRASE_WORDS = 3;
+
+function slotOf(key: number): number {
+  let slot = (key ^ (key >>> TABLE_BITS)) & TABLE_MASK;
+  while (tableKeys[slot] !== EMPTY && tableKeys[slot] !== key) slot = (slot + 1) & TABLE_MASK;
+  return slot;
+}
+
+const lookup = (key: number) => tableValues[slotOf(key)]!;
+
+{
+  const phraseOfKey = new Map<number, string>();
+  const put = (phrase: string, bits: number) => {
+    const key = nonZero(hashPhrase(phrase));
+    // Two different entries with one hash would silently merge; the vocabulary is static, so fail at load.
+    const seen = phraseOfKey.get(key);
+    if (seen !== undefined && seen !== phrase) throw new Error(`cue hash collision: "${seen}" and "${phrase}"`);
+    phraseOfKey.set(key, phrase);
+    const slot = slotOf(key);
+    tableKeys[slot] = key;
+    tableValues[slot] = tableValues[slot]! | bits;
+  };
+  const add = (phrase: string, bit: number) => {
+    const words = phrase.split(" ");
+    if (words.length > MAX_PHRASE_WORDS) throw new Error(`cue "${phrase}" has more than ${MAX_PHRASE_WORDS} words`);
+    for (let n = 1; n < words.length; n++) put(words.slice(0, n).join(" "), PREFIX);
+    put(phrase, bit);
+  };
+  SCORED.forEach((signal, i) => {
+    for (const phrase of CUES[signal].strong) add(phrase, 1 << i);
+    for (const phrase of CUES[signal].weak) add(phrase, 1 << (i + WEAK_SHIFT));
+  });
+  if (phraseOfKey.size > TABLE_SIZE / 4) throw new Error("cue table over a quarter full; raise TABLE_BITS");
+}
+
+// ---- the scan's outputs, reused across calls (JavaScript is single-threaded; every scan resets them) ----
+
+/** Cue points per scored signal (a strong cue 2, a weak one 1). */
+export const cuePoints = new Int32Array(SCORED.length);
+/** Bucket of each feature; word features first, then the others. */
+export const featureBuckets = new Int32Array(MAX_FEATURES);
+/** How many word features, and how many features in all, the last scan wrote. */
+export const scan = { words: 0, total: 0, fence: false, structural: 0, backticks: 0, mathExpressions: 0 };
+
+const SIGNAL_BITS = (1 << SCORED.length) - 1;
+
+/** Adds the points of a table value; returns whether the entry is a phrase prefix. */
+function credit(value: number): boolean {
+  if (value & SIGNAL_BITS) for (let i = 0; i < SCORED.length; i++) if (value & (1 << i)) cuePoints[i]! += 2;
+  if ((value >>> WEAK_SHIFT) & SIGNAL_BITS) for (let i = 0; i < SCORED.length; i++) if (value & (1 << (i + WEAK_SHIFT))) cuePoints[i]! += 1;
+  return (value & PREFIX) !== 0;
+}
+
+/** Per ASCII code: the lowercased code for letters and digits (they form words), 0 for the rest. */
+const FOLD = new Uint8Array(128);
+for (let c = 97; c <= 122; c++) FOLD[c] = c;
+for (let c = 65; c <= 90; c++) FOLD[c] = c + 32;
+for (let c = 48; c <= 57; c++) FOLD[c] = c;
+
+/**
+ * Beyond ASCII: 0 for what separates words (no-break space, guillemets, general and CJK
+ * punctuation, full-width punctuation), else the character lowercased for Latin-1, Latin
+ * Extended-A, Greek and Cyrillic capitals, else the character itself.
+ */
+function foldBeyondAscii(c: number): number {
+  if (c === 0xa0 || c === 0xab || c === 0xbb || c === 0xbf || c === 0xa1 || c === 0xb7) return 0;
+  if ((c >= 0x2000 && c <= 0x206f) || (c >= 0x3000 && c <= 0x303f)) return 0;
+  if (c >= 0xff00 && c <= 0xff65 && !((c >= 0xff10 && c <= 0xff19) || (c >= 0xff21 && c <= 0xff3a) || (c >= 0xff41 && c <= 0xff5a))) return 0;
+  if (c >= 0xc0 && c <= 0xde && c !== 0xd7) return c + 32;
+  if (c >= 0x100 && c <= 0x17f) return c | 1;
+  if (c >= 0x391 && c <= 0x3a9) return c + 32;
+  if (c >= 0x410 && c <= 0x42f) return c + 32;
+  if (c >= 0x400 && c <= 0x40f) return c + 80;
+  return c;
+}
+
+/** Kana and CJK ideographs: scripts written without spaces, read one character at a time. */
+const isIdeographic = (c: number) => (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x9fff) || (c >= 0xf900 && c <= 0xfaff);
+
+const isMathOperator = (c: number) => c === 43 || c === 42 || c === 94 || c === 61 || c === 0xd7 || c === 0xf7; // + * ^ = × ÷
+
+// Feature namespaces: salts mixed into a hash so a word, a pair and a prefix never share a bucket by design.
+const PAIR_SALT = 0x2545f491;
+const PREFIX_SALT = 0x5bd1e995;
+const EXTRA_SALT = 0x68e31da4;
+/** Words of at least this many characters also yield their first PREFIX_CHARS characters as a feature. */
+const PREFIX_MIN_CHARS = 6;
+const PREFIX_CHARS = 4;
+
+const bucket = (h: number) => (h ^ (h >>> BUCKET_BITS) ^ (h >>> 28)) & BUCKET_MASK;
+
+/**
+ * A feature counts once per message (presence, not frequency), so a pasted document that repeats a
+ * phrase does not drown the request: `seenIn[b] === stamp` marks a bucket already written by this scan.
+ */
+const seenIn = new Int32Array(BUCKETS);
+let stamp = 0;
+
+function pushFeature(h: number) {
+  const b = bucket(h);
+  if (scan.total < MAX_FEATURES && seenIn[b] !== stamp) {
+    seenIn[b] = stamp;
+    featureBuckets[scan.total++] = b;
+  }
+}
+
+/**
+ * Reads text[start, end): cue points, symbol counts and word features. Called once per window
+ * (head, tail) of a message, after `beginScan`.
+ */
+function readRange(text: string, start: number, end: number) {
+  // Locals for the hot counters, written back to `scan` once at the end.
+  let n = scan.total;
+  let mathExpressions = scan.mathExpressions;
+  let structural = scan.structural;
+  let backticks = scan.backticks;
+  let fence = scan.fence;
+  const fb = featureBuckets;
+  const seen = seenIn;
+  const mark = stamp;
+  let prefix1 = 0; // hash of the previous word when it starts a cue phrase, else 0
+  let prefix2 = 0; // hash of the previous two words when they start a cue phrase, else 0
+  let previous = 0; // hash of the previous word, for word-pair features
+  let numberState = 0; // 0 other, 1 after a number, 2 after "number operator"
+  let prevCode = 32;
+  let i = start;
+  while (i < end) {
+    let c = text.charCodeAt(i);
+    let folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
+    if (folded !== 0) {
+      let word = FNV_OFFSET;
+      let stem = 0;
+      let length = 0;
+      if (c >= 0x3040 && isIdeographic(c)) {
+        // One ideograph is one word; the pair with the previous one is its bigram.
+        word = Math.imul(word ^ folded, FNV_PRIME);
+        i++;
+        numberState = 0;
+      } else {
+        do {
+          word = Math.imul(word ^ folded, FNV_PRIME);
+          if (++length === PREFIX_CHARS) stem = word;
+          if (folded <= 57) {
+            if (numberState === 2) mathExpressions++;
+            numberState = 1;
+          } else numberState = 0;
+          if (++i === end) break;
+          c = text.charCodeAt(i);
+          if (c >= 0x3040 && isIdeographic(c)) break;
+          folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
+        } while (folded !== 0);
+      }
+      prevCode = 97;
+      const key = nonZero(word);
+      // Classifier features: the word, the pair with the previous word, and a long word's prefix.
+      if (n < MAX_FEATURES - 3) {
+        let b = bucket(key);
+        if (seen[b] !== mark) {
+          seen[b] = mark;
+          fb[n++] = b;
+        }
+        if (previous !== 0) {
+          b = bucket(mix(previous, key) ^ PAIR_SALT);
+          if (seen[b] !== mark) {
+            seen[b] = mark;
+            fb[n++] = b;
+          }
+        }
+        if (length >= PREFIX_MIN_CHARS) {
+          b = bucket(mix(stem, PREFIX_SALT));
+          if (seen[b] !== mark) {
+            seen[b] = mark;
+            fb[n++] = b;
+          }
+        }
+      }
+      previous = key;
+      // Cue points.
+      if (prefix1 === 0 && prefix2 === 0) {
+        prefix1 = credit(lookup(key)) ? key : 0;
+      } else {
+        if (prefix2) credit(lookup(nonZero(mix(prefix2, key))));
+        const pair = prefix1 ? nonZero(mix(prefix1, key)) : 0;
+        prefix2 = pair && credit(lookup(pair)) ? pair : 0;
+        prefix1 = credit(lookup(key)) ? key : 0;
+      }
+      continue;
+    }
+    i++;
+    if (c <= 32) {
+      // White space keeps the arithmetic state: "2 + 2" is as much arithmetic as "2+2".
+      prevCode = c;
+      continue;
+    }
+    if (c === 96) {
+      if (++backticks >= 3 && prevCode === 96 && i - 3 >= start && text.charCodeAt(i - 3) === 96) fence = true;
+    } else if (c === 123 || c === 125 || c === 59) structural++;
+    else if (c === 41 && prevCode === 40) structural++;
+    else if (c === 62 && prevCode === 61) structural++;
+    // Dates and phone numbers use "-" and "/" without spaces; only spaced ones are arithmetic.
+    if (numberState === 1 && (isMathOperator(c) || ((c === 45 || c === 47) && prevCode <= 32))) numberState = 2;
+    else numberState = 0;
+    prevCode = c;
+  }
+  scan.total = n;
+  scan.mathExpressions = mathExpressions;
+  scan.structural = structural;
+  scan.backticks = backticks;
+  scan.fence = fence;
+}
+
+const extra = (name: number, level: number) => pushFeature(mix(mix(EXTRA_SALT, name), level));
+
+/**
+ * Scans one message: fills `featureBuckets` (word features, then symbol, cue and length features),
+ * `cuePoints` and `scan`. Returns the number of features.
+ */
+export function scanMessage(text: string): number {
+  if (++stamp === 0x7fffffff) {
+    seenIn.fill(0);
+    stamp = 1;
+  }
+  cuePoints.fill(0);
+  scan.words = 0;
+  scan.total = 0;
+  scan.fence = false;
+  scan.structural = 0;
+  scan.backticks = 0;
+  scan.mathExpressions = 0;
+  if (text.length <= READ_HEAD_CHARS + READ_TAIL_CHARS) readRange(text, 0, text.length);
+  else {
+    readRange(text, 0, READ_HEAD_CHARS);
+    readRange(text, text.length - READ_TAIL_CHARS, text.length);
+  }
+  scan.words = scan.total;
+  extra(1, 0); // always present: a per-message bias, so word weights need not carry it
+  extra(2, Math.min(15, 31 - Math.clz32(text.length + 1))); // length, by powers of two
+  if (scan.fence) extra(3, 0);
+  if (scan.structural > 0) extra(4, scan.structural >= 10 ? 3 : scan.structural >= 4 ? 2 : 1);
+  if (scan.backticks >= 2) extra(5, 0);
+  if (scan.mathExpressions > 0) extra(6, scan.mathExpressions >= 3 ? 2 : 1);
+  for (let s = 0; s < SCORED.length; s++) if (cuePoints[s]! > 0) extra(100 + s, Math.min(3, cuePoints[s]!));
+  return scan.total;
+}
