@@ -127,12 +127,13 @@ describe("brain_config in routing", () => {
   });
 
   it("max_cost excludes models whose worst case (prompt + whole completion budget) exceeds it", () => {
+    // A standard code prompt: quality puts it on the premium tier.
     const uncapped = routeWith({}, CODE, { routingMode: "quality" });
-    expect(uncapped.candidates[0]!.id).toBe("claude-opus-4-6");
+    expect(uncapped.candidates[0]!.id).toBe("gemini-3.1-pro-preview");
     for (const key of ["max_cost", "max_cost_per_request"] as const) {
       const d = routeWith({ [key]: 0.01 }, CODE, { routingMode: "quality" });
       for (const m of d.candidates) expect(costUsd(m, d.estimated_prompt_tokens, 1000).total_usd).toBeLessThanOrEqual(0.01);
-      expect(ids(d)).not.toContain("claude-opus-4-6");
+      expect(ids(d)).not.toContain("gemini-3.1-pro-preview");
       expect(d.reason).toContain("nearest tier");
     }
   });
