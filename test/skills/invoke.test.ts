@@ -150,9 +150,13 @@ describe("intensity ids (docs/skills.md: laser-1 premium and frontier, halo-1 mi
   }
 
   it("laser-1 in quality mode reaches the frontier tier for code; in the default mode the cheaper premium tier", async () => {
-    const quality = (await invoke("code-review", { model: "laser-1", routing_mode: "quality" })).json;
+    // A strong task: routing puts it on frontier in quality mode (docs/routing.md, "Modes").
+    const task =
+      "Review this lock-free queue for ABA and memory-ordering bugs under concurrent producers and consumers, and propose a fix with a proof sketch:\n\n" +
+      "```c\nvoid push(node *n) { n->next = head; while (!CAS(&head, n->next, n)) n->next = head; }\n```";
+    const quality = (await invoke("code-review", { model: "laser-1", routing_mode: "quality", task })).json;
     expect(quality.svc.routing.tier).toBe("frontier");
-    const balanced = (await invoke("code-review", { model: "laser-1" })).json;
+    const balanced = (await invoke("code-review", { model: "laser-1", task })).json;
     expect(balanced.svc.routing.tier).toBe("premium");
   });
 
