@@ -25,6 +25,20 @@ CREATE TABLE `audit_events` (
 --> statement-breakpoint
 CREATE INDEX `audit_events_owner_created` ON `audit_events` (`owner_id`,`created_at`,`id`);--> statement-breakpoint
 CREATE INDEX `audit_events_owner_ws_created` ON `audit_events` (`owner_id`,`workspace_id`,`created_at`,`id`);--> statement-breakpoint
+CREATE TABLE `brain_shares` (
+	`id` text PRIMARY KEY NOT NULL,
+	`share_id` text NOT NULL,
+	`owner_id` text NOT NULL,
+	`title` text,
+	`config` text NOT NULL,
+	`brain_md` text,
+	`valid` integer NOT NULL,
+	`errors` text NOT NULL,
+	`created_at` integer NOT NULL
+);
+--> statement-breakpoint
+CREATE UNIQUE INDEX `brain_shares_share_id` ON `brain_shares` (`share_id`);--> statement-breakpoint
+CREATE INDEX `brain_shares_owner_id` ON `brain_shares` (`owner_id`,`id`);--> statement-breakpoint
 CREATE TABLE `handoffs` (
 	`id` text PRIMARY KEY NOT NULL,
 	`owner_id` text NOT NULL,

@@ -14,6 +14,8 @@ export interface Env {
   LEDGER_SIGNING_KEY?: string;
   /** Public keys (64 hex, comma-separated) of signing keys retired by a rotation: still published and verified. */
   LEDGER_RETIRED_KEYS?: string;
+  /** Origin of shared brain configs' `short_url` (`{SHORT_URL_BASE}/b/{id}`). Absent: the request's origin. */
+  SHORT_URL_BASE?: string;
   /** Guards /admin/*. Absent: the admin endpoints do not exist. */
   ADMIN_TOKEN?: string;
   /** Provider keys and base URL overrides: `<PROVIDER>_API_KEY`, `<PROVIDER>_BASE_URL`. */

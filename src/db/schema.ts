@@ -121,3 +121,25 @@ export const auditEvents = sqliteTable(
     index("audit_events_owner_ws_created").on(t.ownerId, t.workspaceId, t.createdAt, t.id),
   ],
 );
+
+/** Shared brain configs (SPEC.md 2.13, docs/brain.md). A share never changes once written. */
+export const brainShares = sqliteTable(
+  "brain_shares",
+  {
+    /** `bs_` + time-ordered id (shared/ids.ts): the order of the owner's list and its cursor. */
+    id: text("id").primaryKey(),
+    /** The short public id; random, so it cannot be guessed from another. */
+    shareId: text("share_id").notNull(),
+    ownerId: text("owner_id").notNull(),
+    title: text("title"),
+    /** Canonical JSON of the normalised config. */
+    config: text("config").notNull(),
+    /** The text as sent, or null when shared as an object. */
+    brainMd: text("brain_md"),
+    valid: integer("valid", { mode: "boolean" }).notNull(),
+    /** JSON string array, empty when valid. */
+    errors: text("errors").notNull(),
+    createdAt: integer("created_at").notNull(),
+  },
+  (t) => [uniqueIndex("brain_shares_share_id").on(t.shareId), index("brain_shares_owner_id").on(t.ownerId, t.id)],
+);
