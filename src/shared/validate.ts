@@ -3,19 +3,76 @@ import type { ValidationTargets } from "hono";
 import type { z } from "zod";
 import { invalidRequest, type ValidationIssue } from "./errors";
 
+/**
+ * How deep a request value may nest (the body itself is level 1). Free-form fields such as a policy
+ * check's `context` are hashed, canonicalised and stored by recursive code, so an unbounded depth
+ * is a stack overflow waiting to happen; no field of SPEC.md needs more than a handful of levels.
+ */
+export const MAX_JSON_DEPTH = 64;
+
 function zodIssues(error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> }): ValidationIssue[] {
   return error.issues.map((i) => ({ path: i.path.map(String).join("."), message: i.message }));
 }
 
+const failure = (where: string, issues: ValidationIssue[]) =>
+  invalidRequest(`Invalid request ${where}: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
+
 /**
- * zValidator wrapped once: a failure throws the service's 400 `invalid_request`,
- * rendered by the app's single onError.
+ * The first thing in a parsed request value that no schema should have to think about: a string (or
+ * object key) that is not well-formed UTF-16, i.e. holds a lone surrogate such as "\ud800", which
+ * cannot be stored or hashed faithfully (D1 replaces it, so a signed record would no longer verify);
+ * or nesting deeper than MAX_JSON_DEPTH. Iterative, so the check itself cannot overflow the stack.
  */
-export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) =>
-  zValidator(target, schema, (result) => {
-    if (!result.success) {
-      const issues = zodIssues(result.error);
-      const where = target === "json" ? "body" : target;
-      throw invalidRequest(`Invalid request ${where}: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
+export function unsafeJsonIssue(value: unknown): ValidationIssue | undefined {
+  interface Frame {
+    value: object;
+    depth: number;
+    parent?: Frame;
+    key?: string;
+  }
+  const pathOf = (f: Frame | undefined, last?: string) => {
+    const keys = last === undefined ? [] : [last];
+    for (; f?.key !== undefined; f = f.parent) keys.unshift(f.key);
+    return keys.join(".");
+  };
+  const illFormed = (what: string) => `${what} contains a lone UTF-16 surrogate (not well-formed Unicode)`;
+  if (typeof value === "string") return value.isWellFormed() ? undefined : { path: "", message: illFormed("string") };
+  if (typeof value !== "object" || value === null) return undefined;
+  const stack: Frame[] = [{ value, depth: 1 }];
+  while (stack.length) {
+    const frame = stack.pop()!;
+    if (frame.depth > MAX_JSON_DEPTH) return { path: pathOf(frame), message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    const record = frame.value as Record<string, unknown>;
+    for (const key in record) {
+      if (!key.isWellFormed()) return { path: pathOf(frame), message: illFormed("object key") };
+      const child = record[key];
+      if (typeof child === "string") {
+        if (!child.isWellFormed()) return { path: pathOf(frame, key), message: illFormed("string") };
+      } else if (typeof child === "object" && child !== null) stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
     }
-  });
+  }
+  return undefined;
+}
+
+/**
+ * zValidator wrapped once: the value is first screened by `unsafeJsonIssue`, then parsed by the
+ * schema; a failure of either throws the service's 400 `invalid_request`, rendered by the app's
+ * single onError. Every body, query and param validator goes through here, so no route can skip it.
+ */
+export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) => {
+  const where = target === "json" ? "body" : target;
+  const screenThenParse = (s: T, value: unknown) => {
+    const issue = unsafeJsonIssue(value);
+    if (issue) throw failure(where, [issue]);
+    return s.safeParseAsync(value);
+  };
+  return zValidator(
+    target,
+    schema,
+    (result) => {
+      if (!result.success) throw failure(where, zodIssues(result.error));
+    },
+    // zod-validator types this option through a conditional type that a generic T cannot resolve.
+    { validationFunction: screenThenParse as never },
+  );
+};

@@ -44,3 +44,50 @@ describe("bad input never gives a 500", () => {
     expect(r.status).toBe(400);
   });
 });
+
+// Issue 16: what a client sends must never break what the service hashes, signs or stores.
+describe("ill-formed strings and deep JSON are refused with a 400 before any route sees them", () => {
+  const LONE = "x\ud800y";
+  const valid: Record<string, Record<string, unknown>> = {
+    "/v1/chat/completions": { model: "auto", messages: [{ role: "user", content: LONE }] },
+    "/v1/handoff": { workspace_id: "ws-utf16", objective: LONE },
+    "/v1/policy/check": { workspace_id: "ws-utf16", action: LONE },
+  };
+
+  it.each(Object.keys(valid))("POST %s with a lone surrogate in a string: 400 naming the field", async (path) => {
+    const r = await call(path, { method: "POST", key, json: valid[path] });
+    expect(r.status).toBe(400);
+    expect(r.json.error).toBe("invalid_request");
+    expect(r.json.issues).toEqual([{ path: path === "/v1/chat/completions" ? "messages.0.content" : path === "/v1/handoff" ? "objective" : "action", message: expect.stringContaining("lone UTF-16 surrogate") }]);
+    expect(r.headers.get("x-request-id")).toBeTruthy();
+  });
+
+  it("a lone surrogate in an object key or a free-form field is refused too; a well-formed pair is fine", async () => {
+    const inKey = await call("/v1/policy/check", { method: "POST", key, json: { workspace_id: "ws-utf16", action: "ok", context: { ["k\udc00"]: 1 } } });
+    expect(inKey.status).toBe(400);
+    expect(inKey.json.issues[0].message).toContain("object key");
+    const inContext = await call("/v1/policy/check", { method: "POST", key, json: { workspace_id: "ws-utf16", action: "ok", context: { note: ["fine", "\udfff"] } } });
+    expect(inContext.status).toBe(400);
+    expect(inContext.json.issues[0].path).toBe("context.note.1");
+    const pair = await call("/v1/policy/check", { method: "POST", key, json: { workspace_id: "ws-utf16", action: "emoji \ud83d\ude00 ok" } });
+    expect(pair.status).toBe(200);
+  });
+
+  it("policy check context nested 10,000 deep: 400 naming the limit (was a 500 from a stack overflow)", async () => {
+    const deep = `${"[".repeat(10_000)}${"]".repeat(10_000)}`;
+    const body = `{"workspace_id":"ws-deep","action":"edit","context":{"x":${deep}}}`;
+    const r = await call("/v1/policy/check", { method: "POST", key, body, headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(400);
+    expect(r.json).toEqual({ error: "invalid_request", message: expect.stringContaining("deeper than 64 levels"), issues: [{ path: expect.stringMatching(/^context\.x(\.0)+$/), message: "JSON nested deeper than 64 levels" }] });
+    const handoff = await call("/v1/handoff", { method: "POST", key, body: `{"workspace_id":"ws-deep","objective":"o","risks":${deep}}`, headers: { "content-type": "application/json" } });
+    expect(handoff.status).toBe(400);
+    expect(handoff.json.message).toContain("deeper than 64 levels");
+  });
+
+  it("context at the depth limit is accepted and stored", async () => {
+    // The body is level 1, context level 2, so 62 more levels of arrays reach exactly 64.
+    const body = `{"workspace_id":"ws-deep","action":"edit","context":{"x":${"[".repeat(62)}${"]".repeat(62)}}}`;
+    const r = await call("/v1/policy/check", { method: "POST", key, body, headers: { "content-type": "application/json" } });
+    expect(r.status).toBe(200);
+  });
+});
