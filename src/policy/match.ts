@@ -3,55 +3,94 @@
  * commands against `forbidden_commands`) and by the readiness checks (does the manifest protect
  * `.env`? would it forbid `rm -rf /`?). Pure and deterministic.
  */
-
-/** `./src/a.ts`, `/src/a.ts` and `src\a.ts` all name `src/a.ts`. */
-function normalizePath(path: string): string {
-  return path.trim().replace(/\\/g, "/").replace(/^(\.\/)+/, "").replace(/^\/+/, "").replace(/\/{2,}/g, "/");
-}
-
-const globCache = new Map<string, RegExp>();
+import ignore, { type Ignore } from "ignore";
 
 /**
- * Gitignore-like globs: `*` and `?` stay within one path segment, `**` crosses segments, a pattern
- * without a slash matches a name at any depth (`.env`, `*.pem`), and a pattern matches everything
- * below it when it names a directory (`migrations` and `migrations/` both protect `migrations/0001.sql`).
+ * `./src/a.ts`, `/src/a.ts`, `src\a.ts` and `src/x/../a.ts` all name `src/a.ts`. A `..` that climbs
+ * out of the workspace is dropped rather than kept, so `../.env` is still checked as `.env`.
  */
-function globToRegExp(pattern: string): RegExp {
-  let re = globCache.get(pattern);
-  if (re) return re;
-  // `dir/`, `dir/**` and `dir` all protect the directory and everything below it.
-  const p = normalizePath(pattern).replace(/\/(\*\*)?$/, "");
-  const anchored = p.includes("/");
-  let body = "";
-  for (let i = 0; i < p.length; i++) {
-    const ch = p[i]!;
-    if (ch === "*") {
-      if (p[i + 1] === "*") {
-        // `**/` matches zero or more whole segments; a bare `**` matches anything.
-        if (p[i + 2] === "/") {
-          body += "(?:.*/)?";
-          i += 2;
-        } else {
-          body += ".*";
-          i += 1;
-        }
-      } else body += "[^/]*";
-    } else if (ch === "?") body += "[^/]";
-    else body += ch.replace(/[.+^${}()|[\]\\]/g, "\\$&");
+function normalizePath(path: string): string {
+  const out: string[] = [];
+  for (const segment of path.trim().replace(/\\/g, "/").split("/")) {
+    if (segment === "" || segment === ".") continue;
+    if (segment === "..") out.pop();
+    else out.push(segment);
   }
-  re = new RegExp(`^${anchored ? "" : "(?:.*/)?"}${body}(?:/.*)?$`);
-  globCache.set(pattern, re);
-  return re;
+  return out.join("/");
+}
+
+/**
+ * One protected-path entry as an `ignore` rule. Matching is gitignore's (`*`, `?`, `[...]`, `**`,
+ * `!` negation, a pattern without a slash matches at any depth), with two documented departures
+ * (docs/governance.md): a leading `/` or `./` is dropped, so `/build` reads as `build`; and
+ * `dir/**` also covers the path `dir` itself (deleting the directory touches what it protects).
+ */
+function ruleFor(pattern: string): { rule: string; self?: string } | undefined {
+  const negated = pattern.startsWith("!");
+  const p = (negated ? pattern.slice(1) : pattern).trim().replace(/^(\.?\/)+/, "");
+  if (!p) return undefined;
+  const bang = negated ? "!" : "";
+  // `/dir` anchors the directory itself; it lives in a second matcher so that it cannot turn a
+  // later `!dir/keep` into a no-op (gitignore cannot re-include below an excluded directory).
+  return { rule: bang + p, self: p.endsWith("/**") && p.length > 3 ? `${bang}/${p.slice(0, -3)}` : undefined };
+}
+
+interface Matcher {
+  rules: Ignore;
+  selves: Ignore;
+  /** Which entry of the list each rule came from, to name it in reasons. */
+  source: Map<string, string>;
+  uses: number;
+}
+
+/**
+ * Matchers are cached per patterns array (a manifest's list is checked against every file of a
+ * request). `ignore` memoises every path it has seen, so a matcher is rebuilt after REBUILD_AFTER
+ * lookups: that bounds the memory of long-lived lists such as the risk scorer's secrets paths.
+ */
+const REBUILD_AFTER = 10_000;
+const matchers = new WeakMap<readonly string[], Matcher>();
+
+function matcherFor(patterns: readonly string[]): Matcher {
+  let m = matchers.get(patterns);
+  if (!m || m.uses >= REBUILD_AFTER) {
+    // Case-insensitive, as `ignore` is by default: on macOS and Windows `.ENV` is the file `.env`,
+    // and a protection list should rather protect too much than too little.
+    m = { rules: ignore({ allowRelativePaths: true }), selves: ignore({ allowRelativePaths: true }), source: new Map(), uses: 0 };
+    for (const pattern of patterns) {
+      const r = ruleFor(pattern);
+      if (!r) continue;
+      m.rules.add(r.rule);
+      if (!m.source.has(r.rule)) m.source.set(r.rule, pattern);
+      if (r.self) {
+        m.selves.add(r.self);
+        if (!m.source.has(r.self)) m.source.set(r.self, pattern);
+      }
+    }
+    matchers.set(patterns, m);
+  }
+  m.uses++;
+  return m;
+}
+
+/**
+ * The entry of `patterns` that protects the path, or undefined. As in a .gitignore, the last rule
+ * that matches decides, so a later `!config/public.json` lifts an earlier `config/**`. Linear in
+ * the lengths of path and patterns: `ignore` pins wildcards, so `a*a*a*…b` cannot backtrack.
+ */
+export function firstMatchingGlob(patterns: readonly string[], path: string): string | undefined {
+  const p = normalizePath(path);
+  if (!p || patterns.length === 0) return undefined;
+  const m = matcherFor(patterns);
+  const main = m.rules.test(p);
+  // `selves` also matches below each directory (through the parent), which `dir/**` in `rules`
+  // already decides; so it is asked only when no negation in `rules` explicitly re-included the path.
+  const rule = main.rule ?? (main.unignored ? undefined : m.selves.test(p).rule);
+  return rule ? (m.source.get(rule.pattern) ?? rule.pattern) : undefined;
 }
 
 export function matchesGlob(pattern: string, path: string): boolean {
-  if (!pattern.trim()) return false;
-  return globToRegExp(pattern).test(normalizePath(path));
-}
-
-/** The first pattern that matches the path, or undefined. */
-export function firstMatchingGlob(patterns: readonly string[], path: string): string | undefined {
-  return patterns.find((p) => matchesGlob(p, path));
+  return firstMatchingGlob([pattern], path) !== undefined;
 }
 
 /** Lower case, single spaces, so `git  push   --FORCE` reads like `git push --force`. */
