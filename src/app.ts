@@ -18,6 +18,7 @@ import { policyRoutes } from "./policy/routes";
 import { auditRoutes } from "./audit/routes";
 import { skillsRoutes } from "./skills/routes";
 import { brainRoutes } from "./brain/routes";
+import { agentRoutes } from "./agents/routes";
 import { apiError, ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -73,6 +74,7 @@ for (const routes of [
   auditRoutes,
   skillsRoutes,
   brainRoutes,
+  agentRoutes,
 ]) {
   app.route("/", routes);
 }

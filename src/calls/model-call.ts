@@ -24,6 +24,11 @@ export interface ModelCallInput {
   /** Sent upstream as the completion limit, so the output side of a worst-case bound holds. */
   maxTokens: number;
   temperature: number;
+  /**
+   * The most tokens the caller's cost guard reserved for: the call is billed (usage row and cost) at
+   * the upstream's reported usage clamped to these, so a guarded budget can never be passed.
+   */
+  ceiling?: { promptTokens: number; completionTokens: number };
 }
 
 export interface ModelCallResult {
@@ -39,11 +44,18 @@ export interface ModelCallResult {
   attempts: Attempt[];
 }
 
+function clamp(u: TokenUsage, c: { promptTokens: number; completionTokens: number }): TokenUsage {
+  const prompt = Math.min(u.prompt_tokens, c.promptTokens);
+  const completion = Math.min(u.completion_tokens, c.completionTokens);
+  return { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion };
+}
+
 /** Throws the provider core's domain errors (`toApiError` maps them per endpoint). */
 export async function callModel(deps: CallDeps, input: ModelCallInput): Promise<ModelCallResult> {
   const started = performance.now();
   const result = await complete([...input.candidates], { messages: input.messages, maxTokens: input.maxTokens, temperature: input.temperature }, providerContext(deps));
-  const { content, finishReason, usage } = result.completion;
+  const { content, finishReason } = result.completion;
+  const usage = input.ceiling ? clamp(result.completion.usage, input.ceiling) : result.completion.usage;
   const nanos = costNanos(result.model, usage.prompt_tokens, usage.completion_tokens);
   const latencyMs = Math.round(performance.now() - started);
   deps.record({

@@ -142,4 +142,54 @@ export const brainShares = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("brain_shares_share_id").on(t.shareId), index("brain_shares_owner_id").on(t.ownerId, t.id)],
+/** One agent run (SPEC.md 2.5). `status` is `running` only while the synchronous run executes. */
+export const agentRuns = sqliteTable(
+  "agent_runs",
+  {
+    runId: text("run_id").primaryKey(),
+    ownerId: text("owner_id").notNull(),
+    keyId: text("key_id").notNull(),
+    /** A repeated key from the same owner returns this run instead of spending again (unique per owner). */
+    idempotencyKey: text("idempotency_key"),
+    workspaceId: text("workspace_id"),
+    goal: text("goal").notNull(),
+    status: text("status").notNull(),
+    policy: text("policy").notNull(),
+    strategy: text("strategy").notNull(),
+    /** JSON array of sub-task strings. */
+    plan: text("plan").notNull().default("[]"),
+    stepsTaken: integer("steps_taken").notNull().default(0),
+    costNanos: integer("cost_nanos").notNull().default(0),
+    maxCostNanos: integer("max_cost_nanos").notNull(),
+    output: text("output").notNull().default(""),
+    outputHash: text("output_hash"),
+    trajectoryProof: text("trajectory_proof"),
+    /** JSON: alerts[] and the budget block as the response shows them. */
+    alerts: text("alerts").notNull().default("[]"),
+    budget: text("budget").notNull(),
+    finalMessage: text("final_message"),
+    createdAt: integer("created_at").notNull(),
+    completedAt: integer("completed_at"),
+  },
+  (t) => [uniqueIndex("agent_runs_owner_idempotency").on(t.ownerId, t.idempotencyKey), index("agent_runs_owner_created").on(t.ownerId, t.createdAt, t.runId)],
+);
+
+/** The steps of a run, in chain order; input and output only as hashes. */
+export const agentSteps = sqliteTable(
+  "agent_steps",
+  {
+    runId: text("run_id").notNull(),
+    index: integer("idx").notNull(),
+    role: text("role").notNull(),
+    model: text("model").notNull(),
+    intensity: text("intensity").notNull(),
+    strategy: text("strategy").notNull(),
+    costNanos: integer("cost_nanos").notNull(),
+    confidence: real("confidence").notNull(),
+    inputHash: text("input_hash").notNull(),
+    outputHash: text("output_hash").notNull(),
+    stepProof: text("step_proof").notNull(),
+    timestamp: text("timestamp").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.index] })],
 );

@@ -7,6 +7,7 @@
 import type { Model } from "../catalog/models";
 import { estimateTokens } from "../cost/tokens";
 import { sha256Hex } from "../shared/hash";
+import { plannerAnswer } from "./planner";
 
 export interface SandboxPrompt {
   system: string;
@@ -121,7 +122,7 @@ export function sandboxAnswer(model: Model, prompt: SandboxPrompt, body: string)
     parts.push(`A starting point in ${lang}:`, codeBlock(lang, nameWords(ask), topic.replace(/["\\]/g, "'")));
   }
   parts.push(`(Deterministic sandbox answer ${seed.slice(0, 12)}; no real model was called.)`);
-  let text = parts.join("\n\n");
+  let text = plannerAnswer(prompt, lastUser) ?? parts.join("\n\n");
 
   let finishReason: SandboxAnswer["finishReason"] = "stop";
   if (prompt.maxTokens !== null && estimateTokens(text) > prompt.maxTokens) {
