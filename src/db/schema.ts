@@ -142,6 +142,8 @@ export const brainShares = sqliteTable(
     createdAt: integer("created_at").notNull(),
   },
   (t) => [uniqueIndex("brain_shares_share_id").on(t.shareId), index("brain_shares_owner_id").on(t.ownerId, t.id)],
+);
+
 /** One agent run (SPEC.md 2.5). `status` is `running` only while the synchronous run executes. */
 export const agentRuns = sqliteTable(
   "agent_runs",
