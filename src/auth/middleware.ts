@@ -1,6 +1,7 @@
 import type { MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { limitError, rateLimitHeaders } from "../limits/limits";
+import { limiterFor } from "../limits/rate-limiter";
 import { PLANS } from "../plans/plans";
 import { invalidApiKey } from "../shared/errors";
 import { requiresKey } from "./access";
@@ -28,8 +29,7 @@ export const authAndLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!record || record.revokedAt !== null) throw invalidApiKey("Invalid or revoked API key.");
 
   const plan = PLANS[record.plan];
-  const limiter = c.env.LIMITER.get(c.env.LIMITER.idFromName(record.id));
-  const decision = await limiter.hit(plan.rpm, plan.daily_requests);
+  const decision = await limiterFor(c.env, record.id).hit(plan.rpm, plan.daily_requests);
   if (!decision.allowed) throw limitError(plan, decision);
 
   c.set("apiKey", record);

@@ -27,7 +27,7 @@ export function limitError(plan: Plan, d: LimitDecision, now = Date.now()): ApiE
     const wait = d.dailyResetAt - now;
     headers["retry-after"] = String(Math.max(1, Math.ceil(wait / 1000)));
     return new ApiError("daily_limit_exceeded", {
-      message: `Daily limit of ${d.daily} requests reached on the ${plan.display_name} plan; the window resets in ${formatDuration(wait)}.`,
+      message: `Daily limit of ${d.daily} requests in a rolling 24 hours reached on the ${plan.display_name} plan; the window resets in ${formatDuration(wait)}, when the oldest counted hour leaves it.`,
       extra: { plan: plan.id, daily_limit: d.daily, used_today: d.usedToday },
       headers,
     });

@@ -1,8 +1,15 @@
 import { DurableObject } from "cloudflare:workers";
 import type { Env } from "../env";
+import { ensureSchema } from "../shared/durable-schema";
 
 export const MINUTE_MS = 60_000;
-export const DAY_MS = 24 * 60 * 60_000;
+export const HOUR_MS = 60 * MINUTE_MS;
+/**
+ * The daily window is rolling, kept as hourly buckets: the current hour and the 24 before it. A
+ * request therefore counts for at least 24 hours (so no 24 hours ever admit more than the daily
+ * limit) and at most 25 (it leaves with its hour's bucket).
+ */
+export const DAY_BUCKETS = 25;
 
 export interface LimitDecision {
   allowed: boolean;
@@ -13,38 +20,61 @@ export interface LimitDecision {
   /** Unix ms when the oldest request leaves the minute window. */
   rpmResetAt: number;
   daily: number | null;
+  /** Requests admitted in the rolling daily window (every protected request, refused ones excepted). */
   usedToday: number;
-  /** Unix ms when the current 24-hour window ends. */
+  /** Unix ms when the oldest counted hour leaves the daily window (now, when nothing is counted). */
   dailyResetAt: number;
 }
 
+/** The one way to reach a key's limiter: one object per API key, named by the key id. */
+export function limiterFor(env: Pick<Env, "LIMITER">, keyId: string): DurableObjectStub<RateLimiter> {
+  return env.LIMITER.getByName(keyId);
+}
+
+/** The object's storage, step by step (`ensureSchema`): append a step, never edit one. */
+const SCHEMA = [
+  // 1: the minute window and a fixed 24-hour day window.
+  [
+    "CREATE TABLE IF NOT EXISTS minute_hits (ts INTEGER NOT NULL)",
+    "CREATE TABLE IF NOT EXISTS day_window (id INTEGER PRIMARY KEY CHECK (id = 1), start INTEGER NOT NULL, count INTEGER NOT NULL)",
+  ],
+  // 2: the rolling day in hourly buckets. A fixed window's count cannot be spread over the hours it
+  // came from, so a live one is carried into the current hour: it still counts, and leaves within 25 hours.
+  [
+    "CREATE TABLE hour_buckets (hour INTEGER PRIMARY KEY, count INTEGER NOT NULL)",
+    `INSERT INTO hour_buckets (hour, count) SELECT unixepoch() / 3600 * ${HOUR_MS}, count FROM day_window WHERE count > 0 AND start > unixepoch() * 1000 - ${24 * HOUR_MS}`,
+    "DROP TABLE day_window",
+  ],
+];
+
+const hourOf = (t: number) => t - (t % HOUR_MS);
+
 /**
- * One per API key (idFromName(key id)). Counts exactly:
+ * One per API key (`limiterFor(env, key id)`; the key id is `ctx.id.name`). Counts exactly:
  * - per minute, a sliding window: the timestamps of the requests admitted in the last 60 s;
- * - per day, a fixed 24-hour window that opens with the first request after the previous
- *   window closed (SPEC.md section 8: "the daily window is 24 hours").
+ * - per day, a rolling window of hourly buckets (DAY_BUCKETS).
  * A Durable Object runs one call at a time and `hit` never awaits, so concurrent requests are
  * admitted one by one against the true count: 300 at once on an RPM of 100 admit exactly 100.
  * State is written to the object's SQLite storage in the same synchronous section, so an
  * evicted or restarted object resumes with the same counts.
  */
 export class RateLimiter extends DurableObject<Env> {
+  /** The API key id this object limits. */
+  readonly keyId: string;
   private minute: number[] = [];
-  private dayStart = 0;
-  private dayCount = 0;
+  /** Hour start (Unix ms) to admitted count, oldest first. */
+  private hours = new Map<number, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
+    // Reached only through limiterFor(), so the object always has a name; one without is a bug.
+    if (!ctx.id.name) throw new Error("RateLimiter must be addressed by name (limiterFor)");
+    this.keyId = ctx.id.name;
+    ensureSchema(ctx.storage, SCHEMA);
     const sql = ctx.storage.sql;
-    sql.exec("CREATE TABLE IF NOT EXISTS minute_hits (ts INTEGER NOT NULL)");
-    sql.exec("CREATE TABLE IF NOT EXISTS day_window (id INTEGER PRIMARY KEY CHECK (id = 1), start INTEGER NOT NULL, count INTEGER NOT NULL)");
     const now = Date.now();
     this.minute = sql.exec<{ ts: number }>("SELECT ts FROM minute_hits WHERE ts > ? ORDER BY ts", now - MINUTE_MS).toArray().map((r) => r.ts);
-    const day = sql.exec<{ start: number; count: number }>("SELECT start, count FROM day_window WHERE id = 1").toArray()[0];
-    if (day) {
-      this.dayStart = day.start;
-      this.dayCount = day.count;
-    }
+    for (const r of sql.exec<{ hour: number; count: number }>("SELECT hour, count FROM hour_buckets ORDER BY hour")) this.hours.set(r.hour, r.count);
   }
 
   hit(rpm: number, daily: number | null): LimitDecision {
@@ -65,22 +95,31 @@ export class RateLimiter extends DurableObject<Env> {
       this.minute.splice(0, drop);
       if (admit) sql.exec("DELETE FROM minute_hits WHERE ts <= ?", now - MINUTE_MS);
     }
-    if (now - this.dayStart >= DAY_MS) {
-      this.dayStart = now;
-      this.dayCount = 0;
+    const hour = hourOf(now);
+    const oldestKept = hour - (DAY_BUCKETS - 1) * HOUR_MS;
+    let used = 0;
+    let expired = false;
+    for (const [h, count] of this.hours) {
+      if (h < oldestKept) {
+        this.hours.delete(h);
+        expired = true;
+      } else used += count;
     }
+    if (expired && admit) sql.exec("DELETE FROM hour_buckets WHERE hour < ?", oldestKept);
 
     let limited: LimitDecision["limited"] = null;
-    if (daily !== null && this.dayCount >= daily) limited = "daily";
+    if (daily !== null && used >= daily) limited = "daily";
     else if (this.minute.length >= rpm) limited = "rpm";
 
     if (admit && limited === null) {
       this.minute.push(now);
-      this.dayCount++;
+      this.hours.set(hour, (this.hours.get(hour) ?? 0) + 1);
+      used++;
       sql.exec("INSERT INTO minute_hits (ts) VALUES (?)", now);
-      sql.exec("INSERT INTO day_window (id, start, count) VALUES (1, ?, ?) ON CONFLICT(id) DO UPDATE SET start = excluded.start, count = excluded.count", this.dayStart, this.dayCount);
+      sql.exec("INSERT INTO hour_buckets (hour, count) VALUES (?, 1) ON CONFLICT(hour) DO UPDATE SET count = count + 1", hour);
     }
 
+    const oldestHour = this.hours.keys().next();
     return {
       allowed: limited === null,
       limited,
@@ -88,8 +127,8 @@ export class RateLimiter extends DurableObject<Env> {
       rpmRemaining: Math.max(0, rpm - this.minute.length),
       rpmResetAt: (this.minute[0] ?? now) + MINUTE_MS,
       daily,
-      usedToday: this.dayCount,
-      dailyResetAt: this.dayStart + DAY_MS,
+      usedToday: used,
+      dailyResetAt: oldestHour.done ? now : oldestHour.value + DAY_BUCKETS * HOUR_MS,
     };
   }
 }

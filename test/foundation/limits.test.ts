@@ -1,9 +1,19 @@
-import { env, runInDurableObject } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { RateLimiter } from "../../src/limits/rate-limiter";
+import { DAY_BUCKETS, HOUR_MS, limiterFor, type RateLimiter } from "../../src/limits/rate-limiter";
 import { call, newKey } from "../helpers";
 
-const limiterFor = (keyId: string) => env.LIMITER.get(env.LIMITER.idFromName(keyId));
+const hourOf = (t: number) => t - (t % HOUR_MS);
+
+/** Writes hourly buckets straight into the object's storage, then evicts it so the next call reloads. */
+async function seedHours(keyId: string, buckets: Array<[hoursAgo: number, count: number]>) {
+  const stub = limiterFor(env, keyId);
+  await runInDurableObject(stub, (_instance: RateLimiter, state) => {
+    for (const [ago, count] of buckets) state.storage.sql.exec("INSERT INTO hour_buckets (hour, count) VALUES (?, ?)", hourOf(Date.now()) - ago * HOUR_MS, count);
+  });
+  await evictDurableObject(stub);
+  return stub;
+}
 
 describe("per-key limits (SPEC.md section 8)", () => {
   it("is exact under concurrency: 300 concurrent requests on RPM 100 admit exactly 100", async () => {
@@ -32,45 +42,82 @@ describe("per-key limits (SPEC.md section 8)", () => {
 
   it("the daily cap answers 429 daily_limit_exceeded, flat, with plan figures", async () => {
     const { key, record } = await newKey("free"); // 1,000 a day
-    const stub = limiterFor(record.id);
-    await runInDurableObject(stub, (instance: RateLimiter, state) => {
-      // A window that opened an hour ago and is full.
-      state.storage.sql.exec("INSERT INTO day_window (id, start, count) VALUES (1, ?, 1000)", Date.now() - 3600_000);
-      (instance as unknown as { dayStart: number; dayCount: number }).dayStart = Date.now() - 3600_000;
-      (instance as unknown as { dayStart: number; dayCount: number }).dayCount = 1000;
-    });
+    await seedHours(record.id, [[1, 1000]]); // full, from the hour before this one
     const r = await call("/v1/usage", { key });
     expect(r.status).toBe(429);
     expect(r.json).toEqual({
       error: "daily_limit_exceeded",
-      message: expect.stringMatching(/Free plan.*resets in 2[23]h/),
+      // That hour leaves the window 25 hours after it began: 23 to 24 hours from now.
+      message: expect.stringMatching(/rolling 24 hours reached on the Free plan; the window resets in 2[34]h/),
       plan: "free",
       daily_limit: 1000,
       used_today: 1000,
     });
-    expect(Number(r.headers.get("retry-after"))).toBeGreaterThan(22 * 3600);
+    const retry = Number(r.headers.get("retry-after"));
+    expect(retry).toBeGreaterThan(23 * 3600);
+    expect(retry).toBeLessThanOrEqual(24 * 3600);
   });
 
-  it("counts survive the object being restarted", async () => {
+  it("the day is rolling: an hour counts until 25 hours after it began, then leaves the count", async () => {
+    const { record } = await newKey("free");
+    const stub = await seedHours(record.id, [[DAY_BUCKETS, 999], [DAY_BUCKETS - 1, 600], [3, 100]]);
+    const d = await stub.peek(10, 1000);
+    expect(d.usedToday).toBe(700); // the bucket 25 hours back is out; 24 hours back is still in
+    expect(d.dailyResetAt).toBe(hourOf(Date.now()) + HOUR_MS); // when the 600 leave
+    expect((await stub.hit(10, 1000)).usedToday).toBe(701);
+    for (let i = 0; i < 9; i++) await stub.hit(10, 1000);
+    // 300 more would fit the day; the minute refuses first, and refusals are not counted.
+    const refused = await stub.hit(10, 1000);
+    expect([refused.allowed, refused.limited, refused.usedToday]).toEqual([false, "rpm", 710]);
+  });
+
+  it("counts survive the object being evicted", async () => {
     const { record } = await newKey("pro");
-    const stub = limiterFor(record.id);
+    const stub = limiterFor(env, record.id);
     for (let i = 0; i < 7; i++) expect((await stub.hit(5, 100)).allowed).toBe(i < 5);
-    // A fresh instance over the same storage, as after eviction.
+    await evictDurableObject(stub);
+    const d = await stub.peek(5, 100);
+    expect(d.usedToday).toBe(5);
+    expect(d.rpmRemaining).toBe(0);
+  });
+
+  it("knows its key from its name, and brings storage written before hourly buckets forward on wake", async () => {
+    const { record } = await newKey("pro");
+    const stub = limiterFor(env, record.id);
+    await runInDurableObject(stub, (instance: RateLimiter, state) => {
+      expect(instance.keyId).toBe(record.id);
+      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(2);
+      // Make the storage look like the first deployment's: a fixed window opened 2 hours ago.
+      state.storage.sql.exec("DROP TABLE hour_buckets");
+      state.storage.sql.exec("DROP TABLE schema_version");
+      state.storage.sql.exec("CREATE TABLE day_window (id INTEGER PRIMARY KEY CHECK (id = 1), start INTEGER NOT NULL, count INTEGER NOT NULL)");
+      state.storage.sql.exec("INSERT INTO day_window (id, start, count) VALUES (1, ?, 40)", Date.now() - 2 * HOUR_MS);
+    });
+    await evictDurableObject(stub);
+    expect((await stub.peek(300, 50_000)).usedToday).toBe(40);
     await runInDurableObject(stub, (_instance: RateLimiter, state) => {
-      const reborn = new RateLimiter(state, env);
-      const d = reborn.peek(5, 100);
-      expect(d.usedToday).toBe(5);
-      expect(d.rpmRemaining).toBe(0);
+      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(2);
+      expect(state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE name = 'day_window'").one().n).toBe(0);
     });
   });
 
   it("unlimited daily (null) never refuses for the day; refused requests do not count", async () => {
     const { record } = await newKey("corporate");
-    const stub = limiterFor(record.id);
+    const stub = limiterFor(env, record.id);
     const decisions = [];
     for (let i = 0; i < 4; i++) decisions.push(await stub.hit(2, null));
     expect(decisions.map((d) => d.allowed)).toEqual([true, true, false, false]);
     expect(decisions[3]!.limited).toBe("rpm");
     expect(decisions[3]!.usedToday).toBe(2);
+  });
+
+  it("GET /v1/usage: daily_requests_used counts every admitted protected request of the key; total_requests counts model calls", async () => {
+    const { key } = await newKey("pro");
+    expect((await call("/v1/route", { key, json: { messages: [] } })).status).toBe(400); // an error, still admitted
+    expect((await call("/v1/models", { key })).status).toBe(200); // public: the limiter is not asked
+    const usage = await call("/v1/usage", { key });
+    expect(usage.json.limits.daily_requests_used).toBe(2); // the failed route call and this usage call
+    expect(usage.json.limits.daily_requests_remaining).toBe(50_000 - 2);
+    expect(usage.json.total_requests).toBe(0);
   });
 });
