@@ -5,6 +5,7 @@ import { methodNotAllowed } from "hono/method-not-allowed";
 import { adminRoutes } from "./auth/admin-routes";
 import { authAndLimits } from "./auth/middleware";
 import { catalogRoutes } from "./catalog/routes";
+import { complianceRoutes } from "./compliance/routes";
 import { chatRoutes } from "./chat/routes";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
@@ -75,6 +76,7 @@ for (const routes of [
   skillsRoutes,
   brainRoutes,
   agentRoutes,
+  complianceRoutes,
 ]) {
   app.route("/", routes);
 }
