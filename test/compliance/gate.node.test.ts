@@ -169,13 +169,13 @@ describe("2.18 attestation hash", () => {
   });
 });
 
-describe("2.18 attestation: the worked example of docs/compliance.md", async () => {
-  const { createHash } = await import("node:crypto");
-  it("hashes to the documented value, recomputed with node:crypto from the documented canonical JSON", () => {
+describe("2.18 attestation: the worked example of docs/compliance.md", () => {
+  it("hashes to the documented value, recomputed with WebCrypto from the documented canonical JSON", async () => {
     const canonical =
       '{"detected_classes":["PHI"],"matrix_version":"rcm-2026.06-baseline","model":"gpt-5-nano","policy":{"active":true,"allowed_jurisdictions":["US"],"block_data_classes":["PHI"],"data_residency":[],"provider_allowlist":[],"provider_denylist":[],"require_zero_retention":false,"required_certifications":[],"required_frameworks":[]},"request_id":"5f0c6b1e-2a53-4f0e-9d7e-0d6f1c2b3a41","timestamp":"2026-11-22T18:30:00.000Z"}';
     const documented = "sha256:1dbcf15ace160aacff8d514287b3db1e899ee49a2f8a3d9228b2879641ccebf1";
-    expect(`sha256:${createHash("sha256").update(canonical).digest("hex")}`).toBe(documented);
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
+    expect(`sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`).toBe(documented);
     const facts = {
       policy: policy({ jurisdiction: ["US"], block_data_classes: ["PHI"] }),
       detected_classes: ["PHI" as const],

@@ -23,7 +23,7 @@ async function preview(json: unknown, key?: string) {
 
 describe("4.10 POST /v2/compliance/preview: access", () => {
   it("needs a key: 401 invalid_api_key (wrapped) without one or with a bad one", async () => {
-    for (const headers of [{}, { authorization: "Bearer svc_sk_nope" }]) {
+    for (const headers of [{}, { authorization: "Bearer svc_sk_nope" }] as Array<Record<string, string>>) {
       const r = await call(PREVIEW, { method: "POST", headers, json: { prompt: "hello" } });
       expect(r.status).toBe(401);
       expect(r.json).toEqual({ detail: { error: "invalid_api_key", message: expect.any(String) } });
