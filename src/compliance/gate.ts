@@ -1,4 +1,6 @@
-import { blendedUsdPerMtok, MODELS, type Model } from "../catalog/models";
+import { MODELS, type Model } from "../catalog/models";
+import type { Eligibility } from "../cost/guard";
+import { blendedUsdPerMtok } from "../cost/money";
 import { COMPLIANCE_MATRIX, MATRIX_VERSION, type DataClass, type ProviderCompliance } from "./matrix";
 import type { CompiledPolicy } from "./policy";
 
@@ -59,16 +61,26 @@ export function applyGate(policy: CompiledPolicy, detected: readonly DataClass[]
   return { allowed, excluded };
 }
 
-/**
- * The eligibility predicate form: the router and orchestration compose it with the plan and cost
- * predicates. Reasons are per provider, so it is computed once per request, not per model.
- */
-export function complianceEligibility(policy: CompiledPolicy, detected: readonly DataClass[]): (model: Model) => string[] {
+/** Every reason per model, computed once per provider for the request. */
+export function complianceReasons(policy: CompiledPolicy, detected: readonly DataClass[]): (model: Model) => string[] {
   const cache = new Map<string, string[]>();
   return (model) => {
     let reasons = cache.get(model.provider);
     if (!reasons) cache.set(model.provider, (reasons = providerReasons(policy, COMPLIANCE_MATRIX[model.provider], detected)));
     return reasons;
+  };
+}
+
+/**
+ * The gate as one more cost-guard predicate (src/cost/guard.ts): a phrase that reads after the
+ * model id, or null. The router, calls and orchestration compose it with onPlan, fitsContext and
+ * withinCap.
+ */
+export function complianceEligibility(policy: CompiledPolicy, detected: readonly DataClass[]): Eligibility {
+  const reasons = complianceReasons(policy, detected);
+  return (model) => {
+    const why = reasons(model);
+    return why.length ? `is excluded by the compliance policy (${why.join("; ")})` : null;
   };
 }
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { MODELS, PROVIDERS } from "../../src/catalog/models";
 import { PROVIDER_REGISTRY } from "../../src/providers/registry";
 import { attestationHash } from "../../src/compliance/attestation";
-import { applyGate, complianceEligibility, costPremium } from "../../src/compliance/gate";
+import { applyGate, complianceEligibility, complianceReasons, costPremium } from "../../src/compliance/gate";
+import { eligible, exclusion, onPlan } from "../../src/cost/guard";
 import { clearanceFromFacts, COMPLIANCE_MATRIX, MATRIX_ROWS, MATRIX_VERSION } from "../../src/compliance/matrix";
 import { compliancePolicySchema, INERT_POLICY } from "../../src/compliance/policy";
 
@@ -119,11 +120,23 @@ describe("2.18 gate", () => {
     expect(gate.excluded["gpt-5-nano"]).toEqual(["provider openai is not in provider_allowlist (mistral, cohere)"]);
   });
 
-  it("gives the same verdicts as a predicate over single models", () => {
+  it("gives the same verdicts as per-model reasons and as a cost-guard predicate that composes", () => {
     const p = policy({ frameworks: ["HIPAA"], block_data_classes: ["PII"] });
     const gate = applyGate(p, ["PII"]);
-    const eligible = complianceEligibility(p, ["PII"]);
-    for (const m of MODELS) expect(eligible(m)).toEqual(gate.excluded[m.id] ?? []);
+    const reasons = complianceReasons(p, ["PII"]);
+    const rule = complianceEligibility(p, ["PII"]);
+    for (const m of MODELS) {
+      expect(reasons(m)).toEqual(gate.excluded[m.id] ?? []);
+      expect(rule(m) === null).toBe(!(m.id in gate.excluded));
+    }
+    expect(rule(MODELS.find((m) => m.id === "grok-4")!)).toBe(
+      "is excluded by the compliance policy (the text contains PII, which the policy bars from providers not cleared for it; xai is cleared for none)",
+    );
+    // Composed with the plan predicate: the first rule that excludes speaks.
+    const gpt52 = MODELS.find((m) => m.id === "gpt-5.2")!;
+    expect(eligible(gpt52, [onPlan(null), rule])).toBe(true);
+    expect(exclusion(gpt52, [onPlan(["gpt-5-nano"]), rule])).toBe("is not available on your plan");
+    expect(exclusion(MODELS.find((m) => m.id === "grok-4")!, [onPlan(null), rule])).toMatch(/^is excluded by the compliance policy/);
   });
 });
 
