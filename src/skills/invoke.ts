@@ -1,10 +1,13 @@
 import { z } from "zod";
 import type { ChatInput } from "../calls/chat";
+import { findModel, MODELS } from "../catalog/models";
+import { eligible, type Eligibility } from "../cost/guard";
 import type { SvcExtend } from "../calls/render";
 import type { Plan } from "../plans/plans";
 import { AUTO_MODES, brainConfigSchema } from "../routing/brain-config";
 import { DEFAULT_TEMPERATURE, MAX_TOKENS_CEILING } from "../routing/request-schema";
 import { getSkill } from "./catalog";
+import { capabilityRule } from "./capabilities";
 import { intensityRule, isIntensityId, type IntensityReport } from "./intensity";
 
 /**
@@ -61,14 +64,21 @@ export interface SkillCallContext {
 export function skillCall(skillId: string, body: InvokeRequest, ctx: SkillCallContext): SkillCall {
   const skill = getSkill(skillId);
   let model = body.model;
-  let eligibility: ChatInput["eligibility"];
+  const rules: Eligibility[] = [];
   let intensity: IntensityReport | undefined;
   if (isIntensityId(model)) {
     const rule = intensityRule(model, ctx.plan.models);
     // An intensity is not a model: routing chooses among the intensity's tiers as it does for auto.
     model = "auto";
-    eligibility = rule.eligibility ? [rule.eligibility] : undefined;
+    if (rule.eligibility) rules.push(rule.eligibility);
     intensity = rule.report;
+  }
+  // A pinned catalog model is the caller's choice and stays so; routed calls honour the skill's needs.
+  if (!findModel(model)) {
+    const allowed = ctx.plan.models;
+    const pool = MODELS.filter((m) => (allowed === null || allowed.includes(m.id)) && eligible(m, rules));
+    const needs = capabilityRule(skill.id, skill.capabilities, pool);
+    if (needs) rules.push(needs);
   }
   const input: ChatInput = {
     requestId: ctx.requestId,
@@ -84,7 +94,7 @@ export function skillCall(skillId: string, body: InvokeRequest, ctx: SkillCallCo
     brainConfig: body.brain_config,
     maxTokens: body.max_tokens,
     temperature: body.temperature,
-    eligibility,
+    eligibility: rules.length ? rules : undefined,
   };
   const svcSkill = { id: skill.id, name: skill.name, source: skill.source };
   return { input, extendSvc: (svc) => ({ ...svc, skill: svcSkill, ...(intensity ? { intensity } : {}) }) };

@@ -16,8 +16,8 @@ const overheadUs = (startedAt: number, upstreamMs: number) => String(Math.max(0,
 export const skillsRoutes = new Hono<AppEnv>()
   .get("/v1/skills", (c) => c.json(listSkills()))
   .get("/v1/skills/:skill_id", (c) => {
-    const { id, name, description, raw, source } = getSkill(c.req.param("skill_id"));
-    return c.json({ id, name, description, raw, source });
+    const { id, name, description, capabilities, raw, source } = getSkill(c.req.param("skill_id"));
+    return c.json({ id, name, description, capabilities, raw, source });
   })
   .post(
     "/v1/skills/:skill_id/invoke",

@@ -167,6 +167,39 @@ describe("intensity ids (docs/skills.md: laser-1 premium and frontier, halo-1 mi
   });
 });
 
+describe("skill capabilities (front matter `capabilities`, docs/skills.md)", () => {
+  it("routes a code skill to a model with code support even when the task itself carries no code signal", async () => {
+    for (const model of ["auto", "laser-1", "halo-1", "foton-1", "no-such-model"]) {
+      for (const routing_mode of ["quality", "balanced", "agility"]) {
+        const r = (await invoke("code-review", { model, routing_mode, task: "Is this fine? Thanks." })).json;
+        expect(findModel(r.model)!.capabilities, `${model} ${routing_mode} -> ${r.model}`).toContain("code");
+      }
+    }
+  });
+
+  it("a skill that declares nothing may be served by any model (the same task routes to a model without code)", async () => {
+    const r = (await invoke("docs-editor", { model: "foton-1", routing_mode: "agility", task: "Is this fine? Thanks." })).json;
+    expect(findModel(r.model)!.capabilities).not.toContain("code");
+  });
+
+  it("leaves a request pin alone, but refuses a brain_config pin that lacks the capability", async () => {
+    const pinned = (await invoke("code-review", { model: "sonar" })).json;
+    expect(pinned.model).toBe("sonar");
+    const configured = (await invoke("code-review", { brain_config: { model: "sonar" } })).json;
+    expect(findModel(configured.model)!.capabilities).toContain("code");
+    expect(configured.svc.routing.reason).toContain("sonar (brain_config model) lacks code support, which skill code-review needs");
+  });
+
+  it("gives way on a plan with no such model: a Free key still gets threat-model served on its budget models", async () => {
+    const { key: free } = await newKey("free");
+    const r = await invoke("threat-model", { task: "Threat model a login form." }, free);
+    expect(r.status).toBe(200);
+    expect(FREE_MODEL_IDS).toContain(r.json.model);
+    const code = (await invoke("code-review", { task: "Is this fine?" }, free)).json;
+    expect(code.model).toBe("gpt-5-nano");
+  });
+});
+
 describe("Free plan (SPEC.md section 8, rule 2)", () => {
   it("keeps a Free key on the three cheapest budget models for auto, a pin, and every intensity", async () => {
     const { key: free } = await newKey("free");

@@ -40,6 +40,13 @@ describe("skill library (SPEC.md 1.9, 2.14)", () => {
     for (const fence of [/^```(?!`)/gm, /^````/gm]) expect((s.raw.match(fence) ?? []).length % 2).toBe(0);
   });
 
+  it("declares the capabilities the work needs: code for the code skills, reasoning for threat models and ADRs", () => {
+    const caps = Object.fromEntries(parsed.map((s) => [s.id, s.capabilities]));
+    for (const id of ["code-review", "security-audit", "sql-tuning", "migration-review", "test-writing", "debugging", "regex-explainer", "commit-message"]) expect(caps[id], id).toEqual(["code"]);
+    for (const id of ["threat-model", "adr-writer"]) expect(caps[id], id).toEqual(["reasoning"]);
+    for (const id of ["docs-editor", "release-notes", "incident-postmortem", "runbook-writer", "prompt-review"]) expect(caps[id], id).toEqual([]);
+  });
+
   it("bundles every file: src/skills/library/index.ts imports each one, and nothing else", () => {
     const imported = [...libraryIndex.matchAll(/from "\.\/([^"]+\.md)"/g)].map((m) => m[1]).sort();
     const keyed = [...libraryIndex.matchAll(/^\s+"([^"]+\.md)": /gm)].map((m) => m[1]).sort();
@@ -55,7 +62,12 @@ describe("parseSkillFile", () => {
 
   it("reads the front matter with yaml and keeps the trimmed body as raw", () => {
     const s = parseSkillFile("demo.md", file(good, `\n# Title\n${body}\n\n`));
-    expect(s).toEqual({ id: "demo", name: "Demo", description: "A demonstration skill for the parser tests.", raw: `# Title\n${body}` });
+    expect(s).toEqual({ id: "demo", name: "Demo", description: "A demonstration skill for the parser tests.", capabilities: [], raw: `# Title\n${body}` });
+  });
+
+  it("reads optional capabilities, block or flow style, without duplicates", () => {
+    expect(parseSkillFile("demo.md", file(`${good}\ncapabilities: [code, reasoning, code]`)).capabilities).toEqual(["code", "reasoning"]);
+    expect(parseSkillFile("demo.md", file(`${good}\ncapabilities:\n  - long_context`)).capabilities).toEqual(["long_context"]);
   });
 
   it("accepts YAML forms: quoted strings, folded scalars, CRLF line ends", () => {
@@ -75,6 +87,9 @@ describe("parseSkillFile", () => {
     ["an id that is not the file name", file(good.replace("id: demo", "id: other")), /must equal the file name "demo"/],
     ["a short description", file("id: demo\nname: Demo\ndescription: short"), /description/],
     ["a body too short to be a skill", file(good, "Be helpful."), /body has 11 characters/],
+    ["a capability no catalog model has", file(`${good}\ncapabilities: [telepathy]`), /capabilities\.0: /],
+    ["an empty capability list", file(`${good}\ncapabilities: []`), /capabilities: /],
+    ["capabilities as a string", file(`${good}\ncapabilities: code`), /capabilities: /],
   ];
   it.each(cases)("rejects %s, naming the file", (_label, text, message) => {
     expect(() => parseSkillFile("demo.md", text)).toThrow(SkillFileError);

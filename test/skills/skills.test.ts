@@ -35,7 +35,8 @@ describe("GET /v1/skills/{skill_id} (SPEC.md 2.14, 4.9)", () => {
     for (const summary of list) {
       const r = await call(`/v1/skills/${summary.id}`);
       expect(r.status, summary.id).toBe(200);
-      expect(Object.keys(r.json).sort()).toEqual(["description", "id", "name", "raw", "source"]);
+      expect(Object.keys(r.json).sort()).toEqual(["capabilities", "description", "id", "name", "raw", "source"]);
+      expect(Array.isArray(r.json.capabilities)).toBe(true);
       expect(r.json).toMatchObject({ ...summary, source: `src/skills/library/${summary.id}.md` });
       // The body without its front matter, stating method, checklist and output format.
       expect(r.json.raw).not.toMatch(/^---/);
@@ -48,6 +49,7 @@ describe("GET /v1/skills/{skill_id} (SPEC.md 2.14, 4.9)", () => {
   it("serves the code-review body as written in the repository", async () => {
     const r = await call("/v1/skills/code-review");
     expect(r.json.name).toBe("Code Review");
+    expect(r.json.capabilities).toEqual(["code"]);
     expect(r.json.raw.startsWith("# Code review\n\nYou are a senior software engineer doing a pre-merge review.")).toBe(true);
   });
 
