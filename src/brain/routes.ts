@@ -2,6 +2,7 @@ import { Hono, type Context } from "hono";
 import { db } from "../db/client";
 import type { AppEnv } from "../env";
 import { validate } from "../shared/validate";
+import { BADGE_CACHE_CONTROL, etagMatches, getBadge } from "./badge";
 import { validateBrain, validateRequest, shareRequest } from "./requests";
 import { createShare, getShare, listShares, shareLinks, shareListQuery, type ShareDeps } from "./shares";
 
@@ -28,4 +29,15 @@ export const brainRoutes = new Hono<AppEnv>()
   // `/b/{id}` is the default short URL (`SHORT_URL_BASE` unset): it answers the same as `/v1/b/{id}`.
   .on("GET", ["/v1/b/:share_id", "/b/:share_id"], async (c) =>
     c.json(await getShare(shareDeps(c), c.req.param("share_id")), 200, { "cache-control": SHARE_CACHE_CONTROL }),
-  );
+  )
+  // Never an error: any query draws a badge (an unknown model is a grey "unknown").
+  .get("/v1/brain/badge", async (c) => {
+    const { svg, etag } = await getBadge(
+      { kv: c.env.CACHE, defer: (work) => c.executionCtx.waitUntil(work) },
+      c.req.query("model"),
+      c.req.query("label"),
+    );
+    const headers = { "cache-control": BADGE_CACHE_CONTROL, etag };
+    if (etagMatches(c.req.header("if-none-match"), etag)) return c.body(null, 304, headers);
+    return c.body(svg, 200, { ...headers, "content-type": "image/svg+xml; charset=utf-8", "x-content-type-options": "nosniff" });
+  });
