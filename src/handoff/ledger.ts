@@ -1,5 +1,5 @@
 import { DurableObject } from "cloudflare:workers";
-import { and, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lte } from "drizzle-orm";
 import { auditEventInsert } from "../audit/record";
 import { db } from "../db/client";
 import { handoffs } from "../db/schema";
@@ -10,6 +10,8 @@ import { ensureSchema } from "../shared/durable-schema";
 import { ledgerName, parseLedgerName, type LedgerIdentity } from "./name";
 import { signerFrom } from "../shared/signing";
 import { rowFromSubject, SUBJECT_VERSION, subjectHash, subjectText, type HandoffRow, type HandoffSubject, type RiskItem } from "./subject";
+import { signCheckpoint, type SignedCheckpoint } from "./checkpoint";
+import { verifyPass, type ChainReader, type Checkpoint, type PassResult, type VerifyMode } from "./incremental";
 import type { ChainTip } from "./verify";
 
 /**
@@ -31,6 +33,9 @@ export interface AppendRequest {
   risk: { score: number; tier: RiskTier; factors: string[] };
 }
 
+/** SPEC.md 2.10's `verification` and how it was checked, with the ledger's signed checkpoint. */
+export type LedgerVerification = PassResult & { signing_enabled: boolean; checkpoint: SignedCheckpoint | null };
+
 export interface AppendResult {
   row: HandoffRow;
   eventId: string;
@@ -46,6 +51,8 @@ const TIP_COLUMNS = "(id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NUL
 const SCHEMA = [
   // 1: the chain tip, and an append written to D1 but not yet promoted to it.
   [`CREATE TABLE IF NOT EXISTS tip ${TIP_COLUMNS}`, `CREATE TABLE IF NOT EXISTS pending ${TIP_COLUMNS}`],
+  // 2: the verification checkpoint (./incremental.ts).
+  ["CREATE TABLE IF NOT EXISTS checkpoint (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, handoff_id TEXT NOT NULL, hash TEXT NOT NULL, signature TEXT, anchor INTEGER NOT NULL)"],
 ];
 
 type TipColumns = { seq: number; handoff_id: string; hash: string; signature: string | null; created_at: string };
@@ -64,6 +71,9 @@ const toTip = (r: TipColumns): TipRecord => ({ seq: r.seq, id: r.handoff_id, has
  */
 export class WorkspaceLedger extends DurableObject<Env> {
   private queue: Promise<unknown> = Promise.resolve();
+  private passes: Promise<unknown> = Promise.resolve();
+  private queuedIncremental: Promise<LedgerVerification> | null = null;
+  private lastCheckpoint: SignedCheckpoint | null = null;
   private identity: LedgerIdentity | null = null;
 
   constructor(ctx: DurableObjectState, env: Env) {
@@ -89,7 +99,59 @@ export class WorkspaceLedger extends DurableObject<Env> {
   /** The last entry this ledger wrote, or null before the first. */
   tip(): ChainTip | null {
     const t = this.readTip("tip");
-    return t ? { seq: t.seq, id: t.id, hash: t.hash } : null;
+    return t ? { seq: t.seq, id: t.id, hash: t.hash, signature: t.signature } : null;
+  }
+
+  /**
+   * Whole-chain verification from the stored checkpoint (or a full pass), with the signed checkpoint
+   * of the ledger's tip. Passes run one at a time, beside appends; readers arriving while a pass is
+   * queued share it, so a burst of reads costs one pass.
+   */
+  verify(mode: VerifyMode): Promise<LedgerVerification> {
+    if (mode === "incremental" && this.queuedIncremental) return this.queuedIncremental;
+    const task = () => {
+      if (mode === "incremental") this.queuedIncremental = null;
+      return this.verifyNow(mode);
+    };
+    const run = this.passes.then(task, task);
+    this.passes = run.catch(() => undefined);
+    if (mode === "incremental") this.queuedIncremental = run;
+    return run;
+  }
+
+  private async verifyNow(mode: VerifyMode): Promise<LedgerVerification> {
+    const { ownerId, workspaceId } = this.who;
+    const tip = this.tip();
+    const signer = signerFrom(this.env.LEDGER_SIGNING_KEY);
+    const database = db(this.env.DB);
+    const chain = and(eq(handoffs.ownerId, ownerId), eq(handoffs.workspaceId, workspaceId));
+    const read: ChainReader = {
+      rows: (from, to) => database.select().from(handoffs).where(and(chain, gte(handoffs.seq, from), lte(handoffs.seq, to))).orderBy(asc(handoffs.seq)),
+      last: async () => (await database.select().from(handoffs).where(chain).orderBy(desc(handoffs.seq)).limit(1))[0],
+    };
+    const { result, checkpoint } = await verifyPass(mode, tip, this.readCheckpoint(), read, signer);
+    if (checkpoint) this.writeCheckpoint(checkpoint);
+    return { ...result, signing_enabled: signer !== null, checkpoint: tip ? await this.signedCheckpoint(workspaceId, tip) : null };
+  }
+
+  private readCheckpoint(): Checkpoint | null {
+    const r = this.ctx.storage.sql.exec<{ seq: number; handoff_id: string; hash: string; signature: string | null; anchor: number }>("SELECT seq, handoff_id, hash, signature, anchor FROM checkpoint WHERE id = 1").toArray()[0];
+    return r ? { seq: r.seq, id: r.handoff_id, hash: r.hash, signature: r.signature, anchor: r.anchor } : null;
+  }
+
+  private writeCheckpoint(c: Checkpoint): void {
+    this.ctx.storage.sql.exec(
+      "INSERT INTO checkpoint (id, seq, handoff_id, hash, signature, anchor) VALUES (1, ?, ?, ?, ?, ?) ON CONFLICT(id) DO UPDATE SET seq = excluded.seq, handoff_id = excluded.handoff_id, hash = excluded.hash, signature = excluded.signature, anchor = excluded.anchor",
+      c.seq, c.id, c.hash, c.signature, c.anchor,
+    );
+  }
+
+  /** The tip as a signed statement (docs/ledger.md, "Signed checkpoints"), built once per tip. */
+  private async signedCheckpoint(workspaceId: string, tip: ChainTip): Promise<SignedCheckpoint> {
+    if (this.lastCheckpoint?.last_hash === tip.hash) return this.lastCheckpoint;
+    const signed = await signCheckpoint(workspaceId, tip, signerFrom(this.env.LEDGER_SIGNING_KEY));
+    this.lastCheckpoint = signed;
+    return signed;
   }
 
   private serialized<T>(task: () => Promise<T>): Promise<T> {

@@ -8,7 +8,7 @@ import { notFound } from "../shared/errors";
 import { workspaceIdSchema } from "../shared/schemas";
 import { validate } from "../shared/validate";
 import { ledgerFor } from "./ledger";
-import { findHandoff, handoffView, loadVerifiedChain } from "./store";
+import { chainQuery, findHandoff, handoffView, readChain } from "./store";
 
 const text = (max: number) => z.string().trim().min(1).max(max);
 const items = z.array(z.object({ id: text(200), description: text(2000) })).max(100);
@@ -50,17 +50,9 @@ export const handoffRoutes = new Hono<AppEnv>()
     });
     return c.json({ ...handoffView(row), event_id: eventId });
   })
-  .get("/v1/handoff/chain/:workspace_id", validate("param", z.object({ workspace_id: workspaceIdSchema })), async (c) => {
-    const { workspace_id } = c.req.valid("param");
-    const { rows, verification } = await loadVerifiedChain(c.env, db(c.env.DB), c.get("apiKey").ownerId, workspace_id);
-    return c.json({
-      object: "handoff.chain",
-      workspace_id,
-      count: rows.length,
-      data: rows.map(handoffView),
-      verification,
-      pubkey_endpoint: new URL("/v1/proof/pubkey", c.req.url).toString(),
-    });
+  .get("/v1/handoff/chain/:workspace_id", validate("param", z.object({ workspace_id: workspaceIdSchema })), validate("query", chainQuery), async (c) => {
+    const pubkey = new URL("/v1/proof/pubkey", c.req.url).toString();
+    return c.json(await readChain(c.env, db(c.env.DB), c.get("apiKey").ownerId, c.req.valid("param").workspace_id, c.req.valid("query"), pubkey));
   })
   .get("/v1/handoff/:handoff_id", validate("param", z.object({ handoff_id: z.string().min(1).max(200) })), async (c) => {
     const { handoff_id } = c.req.valid("param");

@@ -4,7 +4,7 @@
  * from version v to v + 1; only the steps past the stored version run, in one transaction with the
  * version bump, so a step that fails leaves the object at its old version to retry on the next wake.
  * Never edit a released step: append a new one. Storage written before versioning (version 0, no
- * row) reruns step 0, so step 0 must be `IF NOT EXISTS` DDL.
+ * row) reruns every step, so write steps that tolerate a rerun (`IF NOT EXISTS` DDL).
  */
 export function ensureSchema(storage: DurableObjectStorage, steps: ReadonlyArray<readonly string[]>): number {
   return storage.transactionSync(() => {

@@ -1,6 +1,6 @@
 import type { Db } from "../db/client";
 import type { Env } from "../env";
-import { loadVerifiedChain } from "../handoff/store";
+import { readSnapshotParts } from "../handoff/store";
 import { saveManifest, type WorkspaceManifest } from "../policy/manifest";
 import { scoreReadiness } from "./readiness";
 import { buildSnapshot } from "./snapshot";
@@ -16,8 +16,11 @@ export async function checkReadiness(database: Db, ownerId: string, manifest: Wo
   return scoreReadiness(manifest);
 }
 
-/** SPEC.md 2.9: the snapshot of a workspace's verified handoff chain, with its last `limit` entries. */
-export async function workspaceSnapshot(env: Env, database: Db, ownerId: string, workspaceId: string, limit: number) {
-  const { rows, verification } = await loadVerifiedChain(env, database, ownerId, workspaceId);
-  return buildSnapshot(workspaceId, rows, verification, limit);
+/**
+ * SPEC.md 2.9: the snapshot of a workspace's handoff chain, verified as a whole, with its last `limit`
+ * entries (or the `limit` before `cursor`, paging towards older ones).
+ */
+export async function workspaceSnapshot(env: Env, database: Db, ownerId: string, workspaceId: string, limit: number, cursor?: string) {
+  const { stats, tail, verification } = await readSnapshotParts(env, database, ownerId, workspaceId, limit, cursor);
+  return buildSnapshot(workspaceId, stats, tail, verification);
 }

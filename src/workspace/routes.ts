@@ -15,6 +15,9 @@ export const workspaceRoutes = new Hono<AppEnv>()
   .get(
     "/v1/workspace/:workspace_id/snapshot",
     validate("param", z.object({ workspace_id: workspaceIdSchema })),
-    validate("query", z.object({ limit: pageLimit })),
-    async (c) => c.json(await workspaceSnapshot(c.env, db(c.env.DB), c.get("apiKey").ownerId, c.req.valid("param").workspace_id, c.req.valid("query").limit)),
+    validate("query", z.object({ limit: pageLimit, cursor: z.string().min(1).max(100).optional() })),
+    async (c) => {
+      const { limit, cursor } = c.req.valid("query");
+      return c.json(await workspaceSnapshot(c.env, db(c.env.DB), c.get("apiKey").ownerId, c.req.valid("param").workspace_id, limit, cursor));
+    },
   );

@@ -58,7 +58,7 @@ describe("POST /v1/handoff", () => {
     const first = await append(key, "ws-b");
     const second = await append(key, "ws-b", { prev_handoff_id: "ho_forged", prev_hash: "sha256:" + "0".repeat(64), prev_signature: "00" });
     expect(second).toMatchObject({ seq: 1, prev_handoff_id: first.id, prev_hash: first.hash, prev_signature: first.signature });
-    expect((await chain(key, "ws-b")).verification).toEqual({ ok: true, n: 2, first_broken_index: null, reasons: [], signing_enabled: true });
+    expect((await chain(key, "ws-b")).verification).toMatchObject({ ok: true, n: 2, first_broken_index: null, reasons: [], signing_enabled: true });
   });
 
   it("scores risk against the workspace's stored manifest", async () => {
@@ -80,7 +80,8 @@ describe("POST /v1/handoff", () => {
     const c = await chain(key, "ws-race");
     console.log(`GET chain of 50 with verification: ${(performance.now() - readStarted).toFixed(0)} ms`);
     expect(c.count).toBe(50);
-    expect(c.verification).toEqual({ ok: true, n: 50, first_broken_index: null, reasons: [], signing_enabled: true });
+    expect(c.verification).toEqual({ ok: true, n: 50, first_broken_index: null, reasons: [], signing_enabled: true, mode: "incremental", new_entries_checked: 50, rechecked: null });
+    expect(c).toMatchObject({ has_more: false, checkpoint: { count: 50, last_id: c.data[49].id, last_hash: c.data[49].hash } });
     c.data.forEach((e: any, i: number) => {
       expect(e.seq).toBe(i);
       expect(e.prev_handoff_id).toBe(i === 0 ? null : c.data[i - 1].id);
@@ -126,6 +127,8 @@ describe("GET /v1/handoff/{id} and tenant isolation", () => {
     const b = await newKey();
     await append(a.key, "same");
     await append(a.key, "same");
+    // Before it appends, the second owner reads its own, empty, chain: not the first owner's.
+    expect((await chain(b.key, "same"))).toMatchObject({ count: 0, data: [], verification: { ok: true, n: 0, first_broken_index: null }, checkpoint: null });
     const hb = await append(b.key, "same");
     expect(hb).toMatchObject({ seq: 0, prev_handoff_id: null });
     expect((await chain(b.key, "same")).count).toBe(1);
@@ -207,7 +210,7 @@ describe("WorkspaceLedger recovery", () => {
     const first = await append(key, "ws-evict");
     const stub = ledgerFor(env, record.ownerId, "ws-evict");
     await evictDurableObject(stub);
-    expect(await stub.tip()).toEqual({ seq: 0, id: first.id, hash: first.hash });
+    expect(await stub.tip()).toEqual({ seq: 0, id: first.id, hash: first.hash, signature: first.signature });
     expect(await append(key, "ws-evict")).toMatchObject({ seq: 1, prev_handoff_id: first.id });
   });
 

@@ -41,6 +41,7 @@ function firstBroken(data: any[], pub: { key_id: string; public_key_hex: string 
 }
 
 let data: any[];
+let checkpoint: any;
 let pub: { key_id: string; public_key_hex: string };
 
 beforeAll(async () => {
@@ -54,6 +55,7 @@ beforeAll(async () => {
   for (const b of bodies) expect((await call("/v1/handoff", { key, json: { workspace_id: "ws-3p", ...b } })).status).toBe(200);
   const chain = await call("/v1/handoff/chain/ws-3p", { key });
   data = chain.json.data;
+  checkpoint = chain.json.checkpoint;
   pub = (await call(new URL(chain.json.pubkey_endpoint).pathname)).json;
 });
 
@@ -62,6 +64,19 @@ describe("independent verification from docs/ledger.md", () => {
     expect(data).toHaveLength(3);
     expect(data.every((e) => e.signed)).toBe(true);
     expect(firstBroken(data, pub)).toBeNull();
+  });
+
+  it("checks the signed checkpoint against the copy: count, last hash, signature", () => {
+    const { version, workspace_id, count, last_id, last_hash } = checkpoint;
+    const subject = canon({ version, workspace_id, count, last_id, last_hash });
+    expect(subject).toBe(checkpoint.subject);
+    expect(version).toBe("handoff-checkpoint-v1");
+    expect("sha256:" + bytesToHex(sha256(utf8ToBytes(subject)))).toBe(checkpoint.hash);
+    expect(checkpoint.signing_key_id).toBe(pub.key_id);
+    expect(ed.verify(hexToBytes(checkpoint.signature), utf8ToBytes(subject), hexToBytes(pub.public_key_hex))).toBe(true);
+    expect([count, last_id, last_hash]).toEqual([data.length, data.at(-1).id, data.at(-1).hash]);
+    // A copy missing its last entry no longer matches the checkpoint.
+    expect(data.slice(0, -1).at(-1).hash).not.toBe(last_hash);
   });
 
   it.each<[string, (d: any[]) => void, number]>([

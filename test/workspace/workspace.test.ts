@@ -71,7 +71,7 @@ describe("GET /v1/workspace/{id}/snapshot", () => {
     expect(empty.json).toEqual({
       object: "workspace.snapshot", workspace_id: "ws-s", count: 0,
       risk_distribution: { auto: 0, confirm: 0, approve: 0, block: 0, unknown: 0 }, avg_risk_score: null, signed_share: 0,
-      integrity: { ok: true, n: 0, first_broken_index: null, reasons: [] }, tail: [],
+      integrity: { ok: true, n: 0, first_broken_index: null, reasons: [] }, tail: [], has_more: false, next_cursor: null,
     });
     await call("/v1/workspace/readiness", { key, json: { workspace_id: "ws-s", protected_paths: ["infra/**"] } });
     const kinds = ["edit", "deploy", "edit", "deploy"];
@@ -85,7 +85,13 @@ describe("GET /v1/workspace/{id}/snapshot", () => {
       integrity: { ok: true, n: 4, first_broken_index: null },
     });
     expect(s.json.tail.map((t: any) => [t.objective, t.risk_tier, t.risk_score, t.signed])).toEqual([["o2", "auto", 0, true], ["o3", "approve", 70, true]]);
+    expect(s.json.has_more).toBe(true);
+    // The next page goes back in time; the aggregates still speak for the whole chain.
+    const older = (await call(`/v1/workspace/ws-s/snapshot?limit=2&cursor=${s.json.next_cursor}`, { key })).json;
+    expect(older).toMatchObject({ count: 4, avg_risk_score: 25, has_more: false, next_cursor: null });
+    expect(older.tail.map((t: any) => t.objective)).toEqual(["o0", "o1"]);
     expect((await call("/v1/workspace/ws-s/snapshot", { key })).json.tail).toHaveLength(4);
+    expect((await call("/v1/workspace/ws-s/snapshot?cursor=bm9wZQ", { key })).status).toBe(400);
   });
 
   it.each(["0", "201", "x", "1.5"])("400 on limit=%s", async (limit) => {
