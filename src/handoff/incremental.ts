@@ -39,7 +39,7 @@ export interface PassResult extends ChainVerification {
   rechecked: { from: number; to: number } | null;
 }
 
-export const DEFAULT_PASS: PassOptions = { window: 100, page: 500 };
+export const DEFAULT_PASS: PassOptions = { window: 50, page: 500 };
 
 interface Walk {
   findings: Finding[];
