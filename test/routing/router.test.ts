@@ -44,8 +44,8 @@ const EXPECTED: Array<[keyof typeof PROMPTS, "quality" | "balanced" | "agility",
   ["reasoning", "quality", "gemini-3.1-pro-preview", "premium"], // standard
   ["reasoning", "balanced", "glm-4.7", "mid"],
   ["reasoning", "agility", "gpt-oss-120b", "budget"],
-  ["creative", "quality", "gemini-2.5-flash", "mid"], // light
-  ["creative", "balanced", "llama-3.2-3b", "budget"],
+  ["creative", "quality", "gemini-3.1-pro-preview", "premium"], // standard
+  ["creative", "balanced", "glm-4.7", "mid"],
   ["creative", "agility", "llama-3.2-3b", "budget"],
   ["extraction", "balanced", "glm-4.7", "mid"], // standard
   ["summarization", "quality", "gemini-3.1-pro-preview", "premium"], // standard

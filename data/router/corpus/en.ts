@@ -365,6 +365,16 @@ export const families = [
     ["Write a birthday message for my coworker who loves cats.", "light"],
   ], 10),
   // misleading keywords: a story about programming is creative, not code
+  fam("en.creative.phrasing", ["creative"], "slot", [
+    ["Make up a little tale about {topic} for my niece.", "light"],
+    ["Compose something lyrical about {topic}, eight lines max.", "light"],
+    ["Invent a myth that explains {topic}.", "standard"],
+    ["Give me a spooky campfire tale involving {topic}.", "standard"],
+    ["Draft a monologue for a play, spoken by {topic}.", "standard"],
+    ["Pen a few verses on {topic} in the style of Emily Dickinson.", "standard"],
+    ["I want a flash fiction piece, under 100 words, about {topic}.", "light"],
+    ["Write a novella outline and the first two chapters about {topic}, with three interleaved timelines that converge in the last chapter.", "strong"],
+  ], 48),
   fam("en.creative.mislead", ["creative"], "standard", [
     "Write a short story about a programmer who finds a bug that predicts the future.",
     "Write a poem about debugging at 3am.",
@@ -400,6 +410,16 @@ export const families = [
     "Turn this into a table with columns name, role, contact:\n{contact}",
     "{contact}\n\nWhat's the email address and deadline in there? Answer as key: value lines.",
   ], 75),
+  fam("en.extract.fields", ["extraction"], "standard", [
+    "Fill in this form from the text: name, company, email, phone, deadline.\n\n{contact}",
+    "I need a spreadsheet row out of this: who, what, amount, due date.\n{contact}",
+    "Read this and tell me every date mentioned and what happens on it:\n\n{contact}",
+    "Scan the message below and return the order number, the items and the delivery address only.\n\n{contact}",
+    "{contact}\n\nWhich people are mentioned, and how can I reach each of them?",
+    "Parse this into YAML with keys person, organization, contact, dates:\n{contact}",
+    "Identify the amounts of money in this text and what each one is for:\n\n{article}",
+    "Get me a list of every place and organization named in this article:\n{article}",
+  ], 48),
   fam("en.extract.doc", ["extraction"], "standard", [
     "Find every number in this report and say what it refers to, as a JSON list:\n\n{article}",
     "List the decisions and action items with owners from these notes:\n\n{article}",
@@ -443,6 +463,16 @@ export const families = [
     "Please render the following text in {tolang}:\n{article}",
     "Can you put this email into {tolang}?\n\n{contact}",
   ], 60),
+  fam("en.tr.phrasing", ["translation"], "slot", [
+    ["Put this in {tolang} for me: '{tr_short}'", "light"],
+    ["What's the {tolang} version of '{tr_short}'?", "light"],
+    ["My {tolang} colleague doesn't read English, can you render this for her?\n\n{article}", "standard"],
+    ["I need this in {tolang}, same tone, for our customers:\n{article}", "standard"],
+    ["{article}\n\n-> {tolang}, please", "standard"],
+    ["Convert this email to {tolang} before I send it:\n\n{contact}", "standard"],
+    ["Say '{tr_short}' in {tolang}, and give me the pronunciation.", "light"],
+    ["English to {tolang}: {tr_short}", "light"],
+  ], 48),
   fam("en.tr.hard", ["translation"], "strong", [
     "Translate this poem into {tolang} so that it still rhymes and keeps the meter, and explain the choices you had to make:\n\n'Whose woods these are I think I know. His house is in the village though; he will not see me stopping here to watch his woods fill up with snow.'",
     "Localize our app's onboarding copy into {tolang}, adapting the jokes and idioms so they land for native speakers: 'Let's get this show on the road! No sweat, it only takes a minute.'",
