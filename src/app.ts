@@ -20,6 +20,7 @@ import { auditRoutes } from "./audit/routes";
 import { skillsRoutes } from "./skills/routes";
 import { brainRoutes } from "./brain/routes";
 import { agentRoutes } from "./agents/routes";
+import { mcpRoutes } from "./mcp/routes";
 import { apiError, ApiError } from "./shared/errors";
 
 /** Default request-body ceiling (SPEC.md section 7: 413 over 2 MiB). */
@@ -80,6 +81,8 @@ for (const routes of [
 ]) {
   app.route("/", routes);
 }
+// The OpenAPI document, the tool manifest and the MCP server describe and call this app itself.
+app.route("/", mcpRoutes(app));
 
 /** The one place an error becomes a response (SPEC.md section 7 shapes). */
 export const renderError: ErrorHandler<AppEnv> = (err, c) => {

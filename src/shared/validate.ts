@@ -59,6 +59,16 @@ export function unsafeJsonIssue(value: unknown): ValidationIssue | undefined {
  * schema; a failure of either throws the service's 400 `invalid_request`, rendered by the app's
  * single onError. Every body, query and param validator goes through here, so no route can skip it.
  */
+/** Where a validator middleware keeps what it checks, so the operation registry can read it off a route. */
+export const VALIDATION = Symbol("validation");
+export interface Validation {
+  target: keyof ValidationTargets;
+  schema: z.ZodType;
+}
+
+/** The target and schema a route handler validates, when it is one of `validate`'s middlewares. */
+export const validationOf = (handler: unknown): Validation | undefined => (handler as { [VALIDATION]?: Validation } | null)?.[VALIDATION];
+
 export const validate = <T extends z.ZodType, Target extends keyof ValidationTargets>(target: Target, schema: T) => {
   const where = target === "json" ? "body" : target;
   const screenThenParse = (s: T, value: unknown) => {
@@ -66,7 +76,7 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
     if (issue) throw failure(where, [issue]);
     return s.safeParseAsync(value);
   };
-  return zValidator(
+  const middleware = zValidator(
     target,
     schema,
     (result) => {
@@ -75,4 +85,5 @@ export const validate = <T extends z.ZodType, Target extends keyof ValidationTar
     // zod-validator types this option through a conditional type that a generic T cannot resolve.
     { validationFunction: screenThenParse as never },
   );
+  return Object.assign(middleware, { [VALIDATION]: { target, schema } satisfies Validation });
 };

@@ -51,7 +51,7 @@ describe("agents against npm run dev", () => {
     const figures: Record<number, number> = {};
     for (const steps of [5, 50, 200]) {
       const started = performance.now();
-      const run = await post("/v1/agent/run", { goal: goalOf(steps - 1), max_steps: steps, max_cost_usd: 2.5, policy: "efficiency", max_tokens: 128 });
+      const run = await post("/v1/agent/run", { goal: goalOf(steps - 1), max_steps: steps, max_cost_usd: 2.5, policy: "efficiency", max_tokens: 4096 });
       figures[steps] = Math.round(performance.now() - started);
       expect(run.json).toMatchObject({ status: "complete", steps_taken: steps });
     }
