@@ -29,10 +29,10 @@ describe("the MCP server with the MCP SDK client", () => {
     expect((chat.structuredContent as any).svc.proof.verifiable).toBe(true);
     const route = await client.callTool({ name: "route_preview", arguments: { messages: [{ role: "user", content: "Prove that sqrt(2) is irrational." }] } });
     expect((route.structuredContent as any).object).toBe("route");
-    const check = await client.callTool({ name: "policy_check", arguments: { workspace_id: "ws-mcp", action: { kind: "delete", targets: ["prod/users.sql"] } } });
+    const check = await client.callTool({ name: "policy_check", arguments: { workspace_id: "ws-mcp", action: "drop the users table in production", action_kind: "delete", files_affected: ["prod/users.sql"] } });
     expect(check.isError, text(check)).toBeFalsy();
     expect((check.structuredContent as any).decision).toBeDefined();
-    const readiness = await client.callTool({ name: "workspace_readiness", arguments: { workspace_id: "ws-mcp", files: ["README.md"], commands: { test: "npm test" } } });
+    const readiness = await client.callTool({ name: "workspace_readiness", arguments: { workspace_id: "ws-mcp", project_name: "Parser", stack: ["TypeScript"], protected_paths: [".env*"], forbidden_commands: ["rm -rf"], require_handoffs: true, require_risk_gate: true } });
     expect(readiness.isError, text(readiness)).toBeFalsy();
     const verify = await client.callTool({ name: "verify_trajectory", arguments: { run_id: "agt_x", trajectory_proof: "sha256:x", output: "", steps: [] } });
     expect((verify.structuredContent as any).valid).toBe(false);
