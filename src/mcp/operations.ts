@@ -48,6 +48,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /v1/brain/shares": { summary: "The owner's shared brain configs, newest first.", tool: "list_brain_shares", response: list(obj({ share_id: z.string() })) },
   "GET /v1/b/:share_id": { summary: "A shared brain config by its short public id (immutable, cacheable).", tool: "get_brain_share", response: obj({ share_id: z.string(), config: obj(), valid: z.boolean() }) },
   "GET /b/:share_id": { summary: "The short form of GET /v1/b/{share_id}.", response: obj({ share_id: z.string(), config: obj(), valid: z.boolean() }) },
+  "GET /v1/brain/badge": { summary: "A shields-style SVG badge naming the model a brain config routes to (image/svg+xml).", response: z.string().describe("SVG") },
+  "POST /v2/compliance/preview": { summary: "Compliance gate dry run: classify the prompt's data, filter models by a policy, attest the cheapest compliant one; no model is called.", tool: "compliance_preview", response: obj({ active: z.boolean(), ok: z.boolean(), allowed_models: z.array(z.string()), excluded_models: z.record(z.string(), z.array(z.string())), decision: obj(), matrix_version: z.string() }) },
   "POST /v1/agent/run": { summary: "Run an agent on a goal under a hard spend cap; every step proven in a trajectory.", tool: "agent_run", response: runState },
   "GET /v1/agent/runs": { summary: "The owner's agent runs, newest first.", tool: "list_agent_runs", response: list(runState) },
   "GET /v1/agent/:run_id": { summary: "An agent run's state.", tool: "get_agent_run", response: runState },
