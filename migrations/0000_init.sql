@@ -52,6 +52,7 @@ CREATE TABLE `api_keys` (
 --> statement-breakpoint
 CREATE UNIQUE INDEX `api_keys_key_hash` ON `api_keys` (`key_hash`);--> statement-breakpoint
 CREATE INDEX `api_keys_prefix` ON `api_keys` (`prefix`);--> statement-breakpoint
+CREATE INDEX `api_keys_revoked_at` ON `api_keys` (`revoked_at`) WHERE "api_keys"."revoked_at" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE `audit_events` (
 	`id` text PRIMARY KEY NOT NULL,
 	`owner_id` text NOT NULL,

@@ -5,12 +5,19 @@ import { timingSafeEqualStr } from "../shared/hash";
 import type { ApiKeyRecord } from "./keys";
 
 /**
- * Key lookups are cached per isolate so that a request does not pay a D1 round trip.
- * A revoked key stops working within KEY_CACHE_TTL_MS on every isolate (immediately on
- * the isolate that revoked it). Unknown keys are cached too, so a stream of bad keys
- * cannot hammer D1; a freshly created key has never been looked up, so it works at once.
+ * Key lookups are cached per isolate so that a request does not pay a D1 round trip. Unknown keys
+ * are cached too, so a stream of bad keys cannot hammer D1; a freshly created key has never been
+ * looked up, so it works at once.
+ *
+ * Revocation: the isolate that revokes a key forgets it at once. Every other isolate trusts its
+ * cache only while its view of the revocation epoch (how many keys are revoked, and the latest
+ * revocation time: one indexed D1 read) is younger than REVOCATION_CHECK_MS; when the epoch has
+ * moved, the whole cache is dropped. So a key revoked anywhere (admin endpoint, CLI, SQL) stops
+ * working everywhere within REVOCATION_CHECK_MS. Under steady traffic the epoch is re-read in the
+ * background at half that age, so no request waits for it.
  */
 export const KEY_CACHE_TTL_MS = 30_000;
+export const REVOCATION_CHECK_MS = 1_000;
 const MAX_ENTRIES = 10_000;
 
 interface Entry {
@@ -18,10 +25,44 @@ interface Entry {
   expiresAt: number;
 }
 const cache = new Map<string, Entry>();
-const inflight = new Map<string, Promise<ApiKeyRecord | null>>();
+const inflight = new Map<string, { pending: Promise<ApiKeyRecord | null>; generation: number }>();
+/** Bumped whenever the cache is dropped, so a lookup that started before cannot refill it. */
+let generation = 0;
 
-/** Synchronous fast path: undefined means "not cached, go to D1". */
-export function cachedKey(keyHash: string, now: number): ApiKeyRecord | null | undefined {
+let epoch: string | undefined;
+/** When the last epoch read *started*: everything revoked before then has been seen. */
+let epochReadAt = Number.NEGATIVE_INFINITY;
+let epochRead: Promise<void> | undefined;
+
+function readEpoch(d1: D1Database): Promise<void> {
+  epochRead ??= (async () => {
+    const started = Date.now();
+    try {
+      const row = await d1.prepare("SELECT count(*) AS n, max(revoked_at) AS latest FROM api_keys WHERE revoked_at IS NOT NULL").first<{ n: number; latest: number | null }>();
+      const next = `${row?.n ?? 0}:${row?.latest ?? ""}`;
+      if (epoch !== undefined && next !== epoch) dropAll();
+      epoch = next;
+      epochReadAt = started;
+    } finally {
+      epochRead = undefined;
+    }
+  })();
+  return epochRead;
+}
+
+function dropAll() {
+  cache.clear();
+  generation++;
+}
+
+/**
+ * Synchronous fast path: undefined means "ask D1" (`loadKey`). Starts a background epoch read
+ * when the epoch is getting old; `defer` is the request's waitUntil.
+ */
+export function cachedKey(d1: D1Database, keyHash: string, now: number, defer: (p: Promise<unknown>) => void): ApiKeyRecord | null | undefined {
+  const age = now - epochReadAt;
+  if (age >= REVOCATION_CHECK_MS) return undefined;
+  if (age >= REVOCATION_CHECK_MS / 2 && !epochRead) defer(readEpoch(d1).catch(() => {}));
   const entry = cache.get(keyHash);
   if (!entry) return undefined;
   if (entry.expiresAt <= now) {
@@ -31,24 +72,33 @@ export function cachedKey(keyHash: string, now: number): ApiKeyRecord | null | u
   return entry.record;
 }
 
-export function loadKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null> {
-  // Concurrent first requests with one key share one D1 query.
-  let pending = inflight.get(keyHash);
-  if (!pending) {
-    pending = db(d1)
-      .select()
-      .from(apiKeys)
-      .where(eq(apiKeys.keyHash, keyHash))
-      .get()
-      .then((row) => {
-        const record = row && timingSafeEqualStr(row.keyHash, keyHash) ? (row as ApiKeyRecord) : null;
+/** The slow path: brings the epoch up to date if it is stale, then answers from cache or D1. */
+export async function loadKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null> {
+  if (Date.now() - epochReadAt >= REVOCATION_CHECK_MS) await readEpoch(d1);
+  const entry = cache.get(keyHash);
+  if (entry && entry.expiresAt > Date.now()) return entry.record;
+  // Concurrent first requests with one key share one D1 query, unless the cache was dropped since
+  // that query began (it may have read the key before its revocation).
+  const shared = inflight.get(keyHash);
+  if (shared && shared.generation === generation) return shared.pending;
+  const startedIn = generation;
+  const pending = db(d1)
+    .select()
+    .from(apiKeys)
+    .where(eq(apiKeys.keyHash, keyHash))
+    .get()
+    .then((row) => {
+      const record = row && timingSafeEqualStr(row.keyHash, keyHash) ? (row as ApiKeyRecord) : null;
+      if (startedIn === generation) {
         if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
         cache.set(keyHash, { record, expiresAt: Date.now() + KEY_CACHE_TTL_MS });
-        return record;
-      })
-      .finally(() => inflight.delete(keyHash));
-    inflight.set(keyHash, pending);
-  }
+      }
+      return record;
+    })
+    .finally(() => {
+      if (inflight.get(keyHash)?.pending === pending) inflight.delete(keyHash);
+    });
+  inflight.set(keyHash, { pending, generation: startedIn });
   return pending;
 }
 

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { newId } from "../shared/ids";
@@ -32,9 +32,10 @@ export async function createKey(database: Db, plan: PlanId, ownerId?: string) {
   return { key, record };
 }
 
+/** Revokes a key once: revoking it again keeps the first `revoked_at`. */
 export async function revokeKey(database: Db, id: string): Promise<ApiKeyRecord | undefined> {
-  const rows = await database.update(apiKeys).set({ revokedAt: Date.now() }).where(eq(apiKeys.id, id)).returning();
-  return rows[0] as ApiKeyRecord | undefined;
+  const rows = await database.update(apiKeys).set({ revokedAt: Date.now() }).where(and(eq(apiKeys.id, id), isNull(apiKeys.revokedAt))).returning();
+  return (rows[0] ?? (await database.select().from(apiKeys).where(eq(apiKeys.id, id)).get())) as ApiKeyRecord | undefined;
 }
 
 export function publicKeyView(r: ApiKeyRecord) {

@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { limitError, rateLimitHeaders } from "../limits/limits";
 import { limiterFor } from "../limits/rate-limiter";
@@ -9,6 +9,15 @@ import { cachedKey, loadKey } from "./key-cache";
 import { hashKey, isWellFormedKey, type ApiKeyRecord } from "./keys";
 
 const BEARER = "Bearer ";
+
+/** waitUntil where the runtime gave one (app.request in tests has none; the promise then just runs). */
+function deferTo(c: Context<AppEnv>, p: Promise<unknown>) {
+  try {
+    c.executionCtx.waitUntil(p);
+  } catch {
+    void p;
+  }
+}
 
 /**
  * Every protected request: the bearer key (SPEC.md section 5), then the per-key limiter
@@ -24,7 +33,7 @@ export const authAndLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!isWellFormedKey(key)) throw invalidApiKey("Malformed API key: keys start with svc_sk_.");
 
   const keyHash = hashKey(key);
-  let record: ApiKeyRecord | null | undefined = cachedKey(keyHash, Date.now());
+  let record: ApiKeyRecord | null | undefined = cachedKey(c.env.DB, keyHash, Date.now(), (p) => deferTo(c, p));
   if (record === undefined) record = await loadKey(c.env.DB, keyHash);
   if (!record || record.revokedAt !== null) throw invalidApiKey("Invalid or revoked API key.");
 

@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 /** Times are Unix milliseconds unless the column says otherwise. */
@@ -15,7 +16,12 @@ export const apiKeys = sqliteTable(
     createdAt: integer("created_at").notNull(),
     revokedAt: integer("revoked_at"),
   },
-  (t) => [uniqueIndex("api_keys_key_hash").on(t.keyHash), index("api_keys_prefix").on(t.prefix)],
+  (t) => [
+    uniqueIndex("api_keys_key_hash").on(t.keyHash),
+    index("api_keys_prefix").on(t.prefix),
+    // The key cache's revocation epoch (count and latest of the revoked keys) reads only this.
+    index("api_keys_revoked_at").on(t.revokedAt).where(sql`${t.revokedAt} IS NOT NULL`),
+  ],
 );
 
 export const usageEvents = sqliteTable(

@@ -1,8 +1,9 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { app } from "../../src/app";
+import { REVOCATION_CHECK_MS } from "../../src/auth/key-cache";
 import { generateKey, isWellFormedKey } from "../../src/auth/keys";
-import { call } from "../helpers";
+import { call, newKey } from "../helpers";
 
 const ADMIN = { authorization: "Bearer test-admin-token" };
 
@@ -46,6 +47,34 @@ describe("API keys", () => {
     expect(after.json.detail.error).toBe("invalid_api_key");
 
     expect((await call("/admin/keys/key_unknown", { method: "DELETE", headers: ADMIN })).json.error).toBe("key_not_found");
+  });
+
+  it("a key revoked elsewhere (the CLI, another isolate: straight in D1) stops working here within REVOCATION_CHECK_MS", async () => {
+    const { key, record } = await newKey("pro");
+    for (let i = 0; i < 3; i++) expect((await call("/v1/usage", { key })).status).toBe(200); // cached on this isolate
+    await env.DB.prepare("UPDATE api_keys SET revoked_at = ? WHERE id = ?").bind(Date.now(), record.id).run();
+    const revokedAt = performance.now();
+    let served = 0;
+    for (;;) {
+      const r = await call("/v1/usage", { key });
+      if (r.status === 401) break;
+      expect(r.status).toBe(200);
+      served++;
+      expect(performance.now() - revokedAt, `still served ${served} times`).toBeLessThan(REVOCATION_CHECK_MS + 500);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    const ms = performance.now() - revokedAt;
+    console.info(`revocation seen after ${ms.toFixed(0)} ms (${served} requests still served); bound ${REVOCATION_CHECK_MS} ms`);
+    expect(ms).toBeLessThan(REVOCATION_CHECK_MS + 500);
+  });
+
+  it("revoking twice keeps the first revoked_at", async () => {
+    const created = await call("/admin/keys", { json: { plan: "free" }, headers: ADMIN });
+    const first = await call(`/admin/keys/${created.json.id}`, { method: "DELETE", headers: ADMIN });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = await call(`/admin/keys/${created.json.id}`, { method: "DELETE", headers: ADMIN });
+    expect(second.status).toBe(200);
+    expect(second.json.revoked_at).toBe(first.json.revoked_at);
   });
 
   it("admin endpoints refuse a wrong token and do not exist without ADMIN_TOKEN", async () => {
