@@ -4,7 +4,7 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import canonicalize from "canonicalize";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../src/app";
-import { FREE_MODEL_IDS, findModel } from "../../src/catalog/models";
+import { FREE_MODEL_IDS, findModel, MODELS } from "../../src/catalog/models";
 import { SIGNALS } from "../../src/routing/types";
 import { sseEvents } from "../chat/sse-parse";
 import { call, eventually, newKey } from "../helpers";
@@ -177,9 +177,19 @@ describe("skill capabilities (front matter `capabilities`, docs/skills.md)", () 
     }
   });
 
-  it("a skill that declares nothing may be served by any model (the same task routes to a model without code)", async () => {
-    const r = (await invoke("docs-editor", { model: "foton-1", routing_mode: "agility", task: "Is this fine? Thanks." })).json;
-    expect(findModel(r.model)!.capabilities).not.toContain("code");
+  it("a skill that declares nothing is routed exactly as chat routes the same messages", async () => {
+    const task = "Is this fine? Thanks.";
+    const r = (await invoke("docs-editor", { model: "foton-1", routing_mode: "agility", task })).json;
+    const raw = (await call("/v1/skills/docs-editor")).json.raw;
+    const notBudget = MODELS.filter((m) => m.tier !== "budget").map((m) => m.id);
+    const chat = await call("/v1/chat/completions", {
+      key,
+      json: { messages: [{ role: "system", content: raw }, { role: "user", content: task }], routing_mode: "agility", brain_config: { blocked: notBudget } },
+    });
+    expect(r.model).toBe(chat.json.model);
+    // And the code skill does not end up there when that model lacks code support.
+    const code = (await invoke("code-review", { model: "foton-1", routing_mode: "agility", task })).json;
+    expect(findModel(code.model)!.capabilities).toContain("code");
   });
 
   it("leaves a request pin alone, but refuses a brain_config pin that lacks the capability", async () => {
