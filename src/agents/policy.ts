@@ -1,4 +1,4 @@
-import { MODELS, type Model, type Tier } from "../catalog/models";
+import { isHyperFrontier, MODELS, type Model, type Tier } from "../catalog/models";
 import { blendedUsdPerMtok } from "../cost/money";
 
 /**
@@ -32,12 +32,8 @@ export const ALERT_LEVELS = [
 
 export const lower = (a: Intensity, b: Intensity): Intensity => (INTENSITIES.indexOf(a) >= INTENSITIES.indexOf(b) ? a : b);
 
-/**
- * Hyper-frontier models (the catalog's most expensive: output at $100 per million tokens or more,
- * today gpt-5.2-pro) are excluded from agents on flat-price plans, and every plan is flat-price.
- */
-export const HYPER_FRONTIER_OUTPUT_USD = 100;
-export const isHyperFrontier = (m: Model) => m.output_usd_per_mtok >= HYPER_FRONTIER_OUTPUT_USD;
+/** Hyper-frontier models (catalog/models.ts) are excluded from agents: every plan is flat-price (SPEC.md 4.4). */
+export { isHyperFrontier };
 
 /**
  * The models an intensity may use for one owner: on the plan, not hyper-frontier, passing any extra

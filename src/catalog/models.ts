@@ -76,3 +76,10 @@ export const FREE_MODEL_IDS: readonly string[] = MODELS.filter((x) => x.tier ===
   .toSorted((a, b) => blended(a) - blended(b) || a.id.localeCompare(b.id))
   .slice(0, 3)
   .map((x) => x.id);
+
+/**
+ * Hyper-frontier: the catalog's most expensive tier within frontier, output at $100 or more per
+ * million tokens (today gpt-5.2-pro). SPEC.md 4.4 excludes these from agents on flat-price plans.
+ */
+export const HYPER_FRONTIER_OUTPUT_USD = 100;
+export const isHyperFrontier = (m: Model) => m.output_usd_per_mtok >= HYPER_FRONTIER_OUTPUT_USD;
