@@ -35,7 +35,8 @@ const PLAINER: Record<string, (at: string) => string> = {
 export function parseBrainText(text: string): { value: unknown; errors: string[]; warnings: string[] } {
   const { source, firstLine } = brainSource(text);
   const lines = new LineCounter();
-  const doc = parseDocument(source, { lineCounter: lines, schema: "core", merge: false, uniqueKeys: true, prettyErrors: false });
+  // logLevel "error": yaml would otherwise print to the console, for example when a key is a list.
+  const doc = parseDocument(source, { lineCounter: lines, schema: "core", merge: false, uniqueKeys: true, prettyErrors: false, logLevel: "error" });
   const at = (offset: number | undefined) => `line ${lines.linePos(offset ?? 0).line + firstLine - 1}`;
   const errors = doc.errors.map((e) => {
     const plainer = PLAINER[e.code];
