@@ -6,12 +6,20 @@ import type { AppEnv } from "../env";
 import { assessWorkspaceRisk } from "../policy/assess";
 import { notFound } from "../shared/errors";
 import { workspaceIdSchema } from "../shared/schemas";
+import { jsonAtMost } from "../shared/bounds";
 import { validate } from "../shared/validate";
 import { ledgerFor } from "./ledger";
 import { chainQuery, findHandoff, handoffView, readChain } from "./store";
 
+/**
+ * A handoff row stores every list twice (its column and the signed `subject`), so each list is held
+ * to 64 KiB of JSON: four lists and the scalar fields at their worst come to about 560 KB a row,
+ * under D1's 1,000,000-byte row limit with room to spare (docs/ledger.md, "Storage bounds").
+ */
+export const LIST_MAX_BYTES = 65_536;
+
 const text = (max: number) => z.string().trim().min(1).max(max);
-const items = z.array(z.object({ id: text(200), description: text(2000) })).max(100);
+const items = jsonAtMost(z.array(z.object({ id: text(200), description: text(2000) })).max(100), LIST_MAX_BYTES);
 
 /** SPEC.md 4.6. Client-sent link fields (`prev_handoff_id`, ...) are not in the schema: zod drops them. */
 const createBody = z.object({
@@ -19,8 +27,8 @@ const createBody = z.object({
   objective: z.string().trim().min(1).max(500),
   from_tool: text(200).optional(),
   to_tool: text(200).optional(),
-  files_touched: z.array(text(1000)).max(1000).default([]),
-  constraints: z.array(text(2000)).max(100).default([]),
+  files_touched: jsonAtMost(z.array(text(1000)).max(1000), LIST_MAX_BYTES).default([]),
+  constraints: jsonAtMost(z.array(text(2000)).max(100), LIST_MAX_BYTES).default([]),
   risks: items.default([]),
   validation: items.default([]),
   recommended_next_action: text(2000).optional(),

@@ -1,17 +1,23 @@
 import { z } from "zod";
 import { actorOf, recordAuditEvent } from "../audit/record";
 import type { Db } from "../db/client";
+import { jsonAtMost } from "../shared/bounds";
 import { workspaceIdSchema } from "../shared/schemas";
 import { assessWorkspaceRisk } from "./assess";
 
+/**
+ * Every field is echoed into the `policy_check` audit event's payload, one D1 row: the lists are held
+ * to 64 KiB of JSON and `context` to 16 KiB, so a payload stays under about 160 KB (D1 rejects rows
+ * over 1,000,000 bytes; docs/ledger.md, "Storage bounds").
+ */
 export const policyCheckInput = z.object({
   workspace_id: workspaceIdSchema,
   action: z.string().trim().min(1).max(2000),
   action_kind: z.enum(["edit", "refactor", "deploy", "review", "setup", "delete"]).default("edit"),
-  files_affected: z.array(z.string().min(1).max(1000)).max(1000).default([]),
-  commands: z.array(z.string().min(1).max(4000)).max(200).default([]),
+  files_affected: jsonAtMost(z.array(z.string().min(1).max(1000)).max(1000), 65_536).default([]),
+  commands: jsonAtMost(z.array(z.string().min(1).max(4000)).max(200), 65_536).default([]),
   estimated_cost_usd: z.number().min(0).max(1_000_000).optional(),
-  context: z.record(z.string(), z.unknown()).optional(),
+  context: jsonAtMost(z.record(z.string(), z.unknown()), 16_384).optional(),
 });
 export type PolicyCheckInput = z.infer<typeof policyCheckInput>;
 

@@ -2,6 +2,7 @@ import { and, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "../db/client";
 import { workspaceManifests } from "../db/schema";
+import { jsonAtMost } from "../shared/bounds";
 import { workspaceIdSchema } from "../shared/schemas";
 import type { PolicyManifest } from "./risk";
 
@@ -10,7 +11,8 @@ import type { PolicyManifest } from "./risk";
  * owner and workspace, and read by risk scoring, policy checks, handoffs and the workspace area.
  */
 
-const listOf = (max: number) => z.array(z.string().trim().min(1).max(500)).max(max);
+/** Each list at most 64 KiB of JSON, so a stored manifest (one D1 row) stays under about 200 KB. */
+const listOf = (max: number) => jsonAtMost(z.array(z.string().trim().min(1).max(500)).max(max), 65_536);
 
 /** SPEC.md 2.6, plus one optional extension read by the risk scorer (`budget_cap_usd`). */
 export const manifestSchema = z.object({
