@@ -1,5 +1,5 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { Hono } from "hono";
 import { renderError } from "../../src/app";
 import type { AppEnv } from "../../src/env";
@@ -63,10 +63,19 @@ describe("error envelopes (SPEC.md section 7, DESIGN.md section 4)", () => {
         await next();
       })
       .get("/__probe/throw", () => {
-        throw new Error("secret internals at line 42");
+        throw new Error("secret internals at line 42 (a deliberate error thrown by test/foundation/errors.test.ts)");
       })
       .onError(renderError);
-    const res = await probe.request("/__probe/throw", {}, env);
+    // The server log line is the point of a 500: check it is written, tagged with the request id,
+    // and keep it out of the test output, where it would read as a crash.
+    const log = vi.spyOn(console, "error").mockImplementation(() => {});
+    let res: Response;
+    try {
+      res = await probe.request("/__probe/throw", {}, env);
+      expect(log).toHaveBeenCalledWith(`[${res.headers.get("x-request-id")}] unhandled`, expect.objectContaining({ message: expect.stringContaining("secret internals") }));
+    } finally {
+      log.mockRestore();
+    }
     const body = (await res.json()) as Record<string, unknown>;
     expect(res.status).toBe(500);
     expect(body).toEqual({ error: "internal_error", message: "An unexpected error occurred.", request_id: res.headers.get("x-request-id") });
