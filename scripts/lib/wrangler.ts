@@ -20,7 +20,11 @@ export function targetArgs(t: Target): string[] {
 /** Runs wrangler to completion; rejects with its output when it fails. */
 export function runWrangler(args: string[], opts: { quiet?: boolean } = {}): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(WRANGLER, args, { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"], env: { ...process.env, WRANGLER_SEND_METRICS: "false" } });
+    const child = spawn(WRANGLER, args, {
+      cwd: ROOT,
+      stdio: ["ignore", "pipe", "pipe"],
+      env: { ...process.env, WRANGLER_SEND_METRICS: "false", CLOUDFLARE_CF_FETCH_ENABLED: process.env.CLOUDFLARE_CF_FETCH_ENABLED ?? "false" },
+    });
     let out = "";
     let err = "";
     child.stdout.on("data", (d) => (out += d));

@@ -57,6 +57,23 @@ describe("npm run keys", () => {
     expect(listed).toContain("o'brien");
 
     const revoked = await keysCli("revoke", key.slice(0, 15));
+    const revokedAt = Date.now();
     expect(revoked.at(-1)).toMatch(/^revoked key_/);
+
+    // The CLI writes D1 directly; the running server's key cache must notice within the bound that
+    // docs/auth-and-limits.md documents (REVOCATION_CHECK_MS, 1 s).
+    const REVOCATION_CHECK_MS = 1000;
+    let status = 0;
+    while (Date.now() - revokedAt < REVOCATION_CHECK_MS + 1000) {
+      const r = await fetch(`${baseUrl}/v1/usage`, { headers: { authorization: `Bearer ${key}` } });
+      await r.body?.cancel();
+      status = r.status;
+      if (status === 401) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const ms = Date.now() - revokedAt;
+    console.info(`CLI revocation refused by the dev server ${ms} ms after the CLI returned (bound ${REVOCATION_CHECK_MS} ms)`);
+    expect(status).toBe(401);
+    expect(ms).toBeLessThan(REVOCATION_CHECK_MS + 500);
   }, 90_000);
 });
