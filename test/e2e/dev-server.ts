@@ -15,7 +15,7 @@ declare module "vitest" {
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.listen(0, "127.0.0.1", () => {
