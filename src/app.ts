@@ -6,6 +6,7 @@ import { adminRoutes } from "./auth/admin-routes";
 import { authAndLimits } from "./auth/middleware";
 import { catalogRoutes } from "./catalog/routes";
 import { complianceRoutes } from "./compliance/routes";
+import { recordAttestation } from "./proof/record-attestation";
 import { chatRoutes } from "./chat/routes";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
@@ -77,7 +78,7 @@ for (const routes of [
   skillsRoutes,
   brainRoutes,
   agentRoutes,
-  complianceRoutes,
+  complianceRoutes({ recordAttestation }),
 ]) {
   app.route("/", routes);
 }

@@ -1,4 +1,5 @@
 import type { Model } from "../catalog/models";
+import type { ChatReceipt } from "../proof/chat";
 import type { Sealed } from "../proof/receipt";
 import type { RouteDecision } from "../routing/types";
 
@@ -18,7 +19,7 @@ export interface SvcFacts {
   cost: CostUsd;
   latencyMs: number;
   requestId: string;
-  sealed: Sealed;
+  sealed: Sealed<ChatReceipt>;
 }
 
 /** SPEC.md 2.1 `svc`: routing, cost, latency, proof and fallback, describing the model that ran. */

@@ -1,6 +1,7 @@
 import { canonicalJson } from "../shared/canonical-json";
 import { hashString, type HashString } from "../shared/hash";
 import type { Signer } from "../shared/signing";
+import type { AttestationReceipt } from "./attestation";
 import type { ChatReceipt } from "./chat";
 
 /**
@@ -10,7 +11,7 @@ import type { ChatReceipt } from "./chat";
  * Orchestration and code receipts (SPEC.md 2.2), trajectories (DESIGN.md 3) and compliance
  * attestations join the union as they land, each with its builder in `seal.ts`.
  */
-export type Receipt = ChatReceipt;
+export type Receipt = ChatReceipt | AttestationReceipt;
 
 export const proofHash = (receipt: Receipt): HashString => hashString(canonicalJson(receipt));
 

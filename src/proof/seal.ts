@@ -1,5 +1,7 @@
-import { chatReceipt, type ChatFacts } from "./chat";
-import { proofHash, type Receipt, type Sealed } from "./receipt";
+import type { AttestationFacts } from "../compliance/attestation";
+import { attestationReceipt, type AttestationReceipt } from "./attestation";
+import { chatReceipt, type ChatFacts, type ChatReceipt } from "./chat";
+import { proofHash, type Sealed } from "./receipt";
 
 /**
  * One `seal` for every receipt kind: the facts of a kind go in, the receipt and its proof hash come
@@ -7,14 +9,20 @@ import { proofHash, type Receipt, type Sealed } from "./receipt";
  */
 export interface FactsByKind {
   chat: ChatFacts;
+  attestation: AttestationFacts;
+}
+export interface ReceiptByKind {
+  chat: ChatReceipt;
+  attestation: AttestationReceipt;
 }
 export type ReceiptKind = keyof FactsByKind;
 
-const BUILDERS: { [K in ReceiptKind]: (facts: FactsByKind[K]) => Receipt } = {
+const BUILDERS: { [K in ReceiptKind]: (facts: FactsByKind[K]) => ReceiptByKind[K] } = {
   chat: chatReceipt,
+  attestation: attestationReceipt,
 };
 
-export function seal<K extends ReceiptKind>(kind: K, facts: FactsByKind[K]): Sealed {
+export function seal<K extends ReceiptKind>(kind: K, facts: FactsByKind[K]): Sealed<ReceiptByKind[K]> {
   const receipt = BUILDERS[kind](facts);
   return { receipt, proofHash: proofHash(receipt) };
 }

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { MODELS, PROVIDERS } from "../../src/catalog/models";
 import { PROVIDER_REGISTRY } from "../../src/providers/registry";
-import { attestationHash } from "../../src/compliance/attestation";
+import { seal } from "../../src/proof/seal";
+import { verifySignature, signerFrom } from "../../src/shared/signing";
+import type { AttestationFacts } from "../../src/compliance/attestation";
 import { applyGate, complianceEligibility, complianceReasons, costPremium } from "../../src/compliance/gate";
 import { eligible, exclusion, onPlan } from "../../src/cost/guard";
 import { clearanceFromFacts, COMPLIANCE_MATRIX, MATRIX_ROWS, MATRIX_VERSION } from "../../src/compliance/matrix";
@@ -165,38 +167,48 @@ describe("2.18 compliance cost premium", () => {
   });
 });
 
+const attestationHash = (facts: AttestationFacts) => seal("attestation", facts).proofHash;
+
 describe("2.18 attestation hash", () => {
-  it("is sha256 over the canonical JSON of the six facts (key order does not matter)", () => {
-    const facts = {
+  it("is the proof hash of the svc-attestation-v1 receipt: the version and the six facts, key order irrelevant", () => {
+    const facts: AttestationFacts = {
       policy: INERT_POLICY,
       detected_classes: [],
       model: "gpt-5-nano",
       matrix_version: MATRIX_VERSION,
       timestamp: "2026-11-22T18:00:00.000Z",
       request_id: "req-1",
-    } as const;
+    };
+    const sealed = seal("attestation", facts);
+    expect(sealed.receipt).toEqual({ version: "svc-attestation-v1", ...facts });
+    expect(Object.keys(sealed.receipt).toSorted()).toEqual(["detected_classes", "matrix_version", "model", "policy", "request_id", "timestamp", "version"]);
+    expect(sealed.proofHash).toMatch(/^sha256:[0-9a-f]{64}$/);
     const reordered = { request_id: "req-1", timestamp: "2026-11-22T18:00:00.000Z", matrix_version: MATRIX_VERSION, model: "gpt-5-nano", detected_classes: [], policy: INERT_POLICY };
-    expect(attestationHash({ ...facts, detected_classes: [] })).toMatch(/^sha256:[0-9a-f]{64}$/);
-    expect(attestationHash({ ...facts, detected_classes: [] })).toBe(attestationHash(reordered));
-    expect(attestationHash({ ...facts, detected_classes: [], model: "gpt-5-mini" })).not.toBe(attestationHash(reordered));
+    expect(attestationHash(reordered)).toBe(sealed.proofHash);
+    expect(attestationHash({ ...facts, model: "gpt-5-mini" })).not.toBe(sealed.proofHash);
   });
 });
 
 describe("2.18 attestation: the worked example of docs/compliance.md", () => {
-  it("hashes to the documented value, recomputed with WebCrypto from the documented canonical JSON", async () => {
+  it("hashes and signs to the documented values, recomputed with WebCrypto from the documented canonical JSON", async () => {
     const canonical =
-      '{"detected_classes":["PHI"],"matrix_version":"rcm-2026.06-baseline","model":"gpt-5-nano","policy":{"active":true,"allowed_jurisdictions":["US"],"block_data_classes":["PHI"],"data_residency":[],"provider_allowlist":[],"provider_denylist":[],"require_zero_retention":false,"required_certifications":[],"required_frameworks":[]},"request_id":"5f0c6b1e-2a53-4f0e-9d7e-0d6f1c2b3a41","timestamp":"2026-11-22T18:30:00.000Z"}';
-    const documented = "sha256:1dbcf15ace160aacff8d514287b3db1e899ee49a2f8a3d9228b2879641ccebf1";
+      '{"detected_classes":["PHI"],"matrix_version":"rcm-2026.06-baseline","model":"gpt-5-nano","policy":{"active":true,"allowed_jurisdictions":["US"],"block_data_classes":["PHI"],"data_residency":[],"provider_allowlist":[],"provider_denylist":[],"require_zero_retention":false,"required_certifications":[],"required_frameworks":[]},"request_id":"5f0c6b1e-2a53-4f0e-9d7e-0d6f1c2b3a41","timestamp":"2026-11-22T18:30:00.000Z","version":"svc-attestation-v1"}';
+    const documented = "sha256:82480e03b0c111f04b46358060f49cfe376e5b24a7af0f3741502ffd1ded7844";
+    const signature =
+      "5aae593b501875621032b15f46685e70c8994306d34d71d1a6b093803944fcda1a7580173f10fb3441907353986eb1dba5e5c3b934e0c0c1f08d5ab5bdd6560d";
     const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", new TextEncoder().encode(canonical)));
     expect(`sha256:${[...digest].map((b) => b.toString(16).padStart(2, "0")).join("")}`).toBe(documented);
-    const facts = {
+    const facts: AttestationFacts = {
       policy: policy({ jurisdiction: ["US"], block_data_classes: ["PHI"] }),
-      detected_classes: ["PHI" as const],
+      detected_classes: ["PHI"],
       model: "gpt-5-nano",
       matrix_version: MATRIX_VERSION,
       timestamp: "2026-11-22T18:30:00.000Z",
       request_id: "5f0c6b1e-2a53-4f0e-9d7e-0d6f1c2b3a41",
     };
     expect(attestationHash(facts)).toBe(documented);
+    const signer = signerFrom("9d61b19deffd5a60ba844af492ec2cc44449c5697b326919703bac031cae7f60")!;
+    expect(signer.publicKeyHex).toBe("d75a980182b10ab7d54bfed3c964073a0ee172f3daa62325af021a68f707511a");
+    expect(verifySignature(documented, signature, signer.publicKeyHex)).toBe(true);
   });
 });

@@ -155,6 +155,39 @@ describe("2.18 preview result: active policy, every field", () => {
   });
 });
 
+describe("2.18 sample attestation: stored, verifiable at GET /v1/proof/{request_id}", () => {
+  it("verifies under the response's x-request-id, with the facts of the preview", async () => {
+    const r = await preview({ prompt: "IBAN GB29NWBK60161331926819", compliance: { jurisdiction: "EU", block_data_classes: ["FINANCIAL"] } });
+    expect(r.status).toBe(200);
+    const requestId = r.headers.get("x-request-id")!;
+    const proof = await call(`/v1/proof/${requestId}`);
+    expect(proof.status).toBe(200);
+    expect(proof.json).toMatchObject({ object: "proof.verification", request_id: requestId, valid: true, signed: true, signature_valid: true });
+    expect(proof.json.proof_hash).toBe(r.json.sample_attestation);
+    expect(proof.json.recomputed_proof_hash).toBe(r.json.sample_attestation);
+    expect(proof.json.receipt).toEqual({
+      version: "svc-attestation-v1",
+      policy: r.json.policy,
+      detected_classes: ["FINANCIAL"],
+      model: "mistral-large-2512",
+      matrix_version: "rcm-2026.06-baseline",
+      timestamp: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      request_id: requestId,
+    });
+    expect(r.json.compliance_cost_premium.cheapest_compliant).toBe("mistral-large-2512");
+  });
+
+  it("stores nothing when the policy is inert or excludes every model", async () => {
+    for (const body of [{ prompt: "hello" }, { prompt: "AKIA6I8J76B2LAJLJ4H9", compliance: { block_data_classes: ["SECRETS"] } }]) {
+      const r = await preview(body);
+      expect(r.status).toBe(200);
+      const proof = await call(`/v1/proof/${r.headers.get("x-request-id")}`);
+      expect(proof.status).toBe(404);
+      expect(proof.json.error).toBe("proof_not_found");
+    }
+  });
+});
+
 describe("4.10 preview input", () => {
   it("classifies the last user message when prompt is omitted, reading text parts", async () => {
     const r = await preview({
