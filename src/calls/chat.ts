@@ -31,6 +31,8 @@ export interface ChatInput {
   temperature: number;
   /** More cost-guard predicates (compliance, capabilities) the caller adds to routing. */
   eligibility?: readonly Eligibility[];
+  /** Predicates routing never relaxes, like the plan (compliance: src/compliance/chat-gate.ts). */
+  requirements?: readonly Eligibility[];
 }
 
 /** A finished call, whole or streamed: everything a response or a trace renders. */
@@ -62,6 +64,7 @@ function decide(deps: CallDeps, input: ChatInput): RouteDecision {
     allowedModels: deps.plan.models,
     maxTokens: input.maxTokens,
     eligibility: input.eligibility,
+    requirements: input.requirements,
   });
 }
 

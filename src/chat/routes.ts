@@ -2,8 +2,9 @@ import { Hono } from "hono";
 import { callDeps } from "../calls/deps";
 import { completeChat, streamChat, type ChatInput } from "../calls/chat";
 import { toApiError } from "../calls/errors";
-import { chatSse, completionJson, SSE_HEADERS } from "../calls/render";
+import { chatSse, completionJson, SSE_HEADERS, type SvcExtend } from "../calls/render";
 import type { AppEnv } from "../env";
+import { callCompliance } from "../compliance/chat-gate";
 import { chatRequestSchema } from "../routing/request-schema";
 import { FAULT_HEADER } from "../sandbox/faults";
 import { validate } from "../shared/validate";
@@ -24,6 +25,8 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
     signal: c.req.raw.signal,
     waitUntil: (p) => c.executionCtx.waitUntil(p),
   });
+  const compliance = callCompliance(body.brain_config, body.messages, deps.plan.models);
+  const withCompliance: SvcExtend = (svc) => (compliance ? { ...svc, compliance: compliance.decision } : svc);
   // The schema has applied SPEC.md 4.1's defaults.
   const input: ChatInput = {
     requestId: c.get("requestId"),
@@ -35,17 +38,18 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
     brainConfig: body.brain_config,
     maxTokens: body.max_tokens,
     temperature: body.temperature,
+    ...(compliance ? { requirements: [compliance.requirement] } : {}),
   };
   try {
     if (body.stream) {
       const s = await streamChat(deps, input);
-      return new Response(chatSse(s, (p) => c.executionCtx.waitUntil(p)), {
+      return new Response(chatSse(s, (p) => c.executionCtx.waitUntil(p), withCompliance), {
         headers: { ...SSE_HEADERS, "x-svc-overhead-us": overheadUs(startedAt, s.upstreamMs()) },
       });
     }
     const { outcome, upstreamMs } = await completeChat(deps, input);
     c.header("x-svc-overhead-us", overheadUs(startedAt, upstreamMs));
-    return c.json(completionJson(outcome));
+    return c.json(completionJson(outcome, withCompliance));
   } catch (err) {
     throw toApiError(err);
   }

@@ -20,6 +20,8 @@ interface Limits {
   maxTokens: number;
   /** The cost guard's predicates, in the order their reasons are reported. */
   onPlan: Eligibility;
+  /** Never given up, like the plan (compliance). */
+  required: readonly Eligibility[];
   rules: readonly Eligibility[];
 }
 
@@ -41,12 +43,15 @@ function limitsFor(input: RouteInput, config: BrainConfig, promptTokens: number)
     promptTokens,
     maxTokens: input.maxTokens,
     onPlan: plan,
-    rules: [plan, notBlocked(blocked), fitsContext(shape), withinCap(shape, maxCostOf(config)), ...(input.eligibility ?? [])],
+    required: input.requirements ?? [],
+    rules: [plan, ...(input.requirements ?? []), notBlocked(blocked), fitsContext(shape), withinCap(shape, maxCostOf(config)), ...(input.eligibility ?? [])],
   };
 }
 
 const isEligible = (m: Model, l: Limits) => eligible(m, l.rules);
 const isOnPlan = (m: Model, l: Limits) => l.onPlan(m) === null;
+/** What the last resort may never give up: the plan and the caller's requirements. */
+const isAdmissible = (m: Model, l: Limits) => isOnPlan(m, l) && eligible(m, l.required);
 const fits = (m: Model, l: Limits) => l.promptTokens + l.maxTokens <= m.context_tokens;
 const worstCase = (m: Model, l: Limits) => worstCaseNanos(m, l);
 
@@ -177,13 +182,13 @@ const title = (s: string) => s[0]!.toUpperCase() + s.slice(1);
 const planNote = (l: Limits) => (l.allowed ? " among the models your plan allows" : "");
 
 /**
- * Nothing eligible: keep the plan (never negotiable), then give up the cost cap, then the context
+ * Nothing eligible: keep the plan and the caller's requirements (never negotiable), then give up the cost cap, then the context
  * fit, then the block list, and take the cheapest worst case of what is left, so candidates are
  * never empty and the reason says which constraint could not be met.
  */
 function lastResort(ctx: RouteContext, prefix: string, mode: RoutingMode): RouteDecision {
   const l = ctx.limits;
-  const onPlanModels = MODELS.filter((m) => isOnPlan(m, l));
+  const onPlanModels = MODELS.filter((m) => isAdmissible(m, l));
   const pools: Array<[Model[], string]> = [
     [onPlanModels.filter((m) => !l.blocked.has(m.id) && fits(m, l)), "max_cost_per_request"],
     [onPlanModels.filter((m) => !l.blocked.has(m.id)), "the context fit"],

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { callCompliance } from "../compliance/chat-gate";
 import { costUsd } from "../cost/money";
 import type { AppEnv } from "../env";
 import { PLANS } from "../plans/plans";
@@ -10,6 +11,7 @@ import { route } from "./router";
 export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json", chatRequestSchema), (c) => {
   const body = c.req.valid("json");
   const plan = PLANS[c.get("apiKey").plan];
+  const compliance = callCompliance(body.brain_config, body.messages, plan.models);
   const decision = route({
     messages: body.messages,
     model: body.model,
@@ -17,6 +19,7 @@ export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json
     brainConfig: body.brain_config,
     allowedModels: plan.models,
     maxTokens: body.max_tokens,
+    ...(compliance ? { requirements: [compliance.requirement] } : {}),
   });
   const chosen = decision.candidates[0]!;
   const promptTokens = decision.estimated_prompt_tokens;
@@ -45,6 +48,7 @@ export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json
         ...costUsd(chosen, promptTokens, body.max_tokens),
         estimated: true,
       },
+      ...(compliance ? { compliance: compliance.decision } : {}),
     },
   });
 });

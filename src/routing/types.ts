@@ -47,6 +47,8 @@ export interface RouteInput {
   maxTokens: number;
   /** More cost-guard predicates the caller adds (compliance, capabilities the request needs). */
   eligibility?: readonly Eligibility[];
+  /** Predicates never relaxed, not even by the last resort, exactly like the plan (compliance). */
+  requirements?: readonly Eligibility[];
 }
 
 export interface RouteDecision {

@@ -24,6 +24,7 @@ const CATALOGUE = {
   method_not_allowed: { status: 405 },
   request_too_large: { status: 413 },
   unprocessable_request: { status: 422 },
+  no_compliant_model: { status: 422 },
   rate_limit_exceeded: { status: 429, shape: "wrapped" },
   daily_limit_exceeded: { status: 429 },
   internal_error: { status: 500 },
