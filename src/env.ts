@@ -1,6 +1,6 @@
 import type { ApiKeyRecord } from "./auth/keys";
 import type { WorkspaceLedger } from "./handoff/ledger";
-import type { RateLimiter } from "./limits/rate-limiter";
+import type { LimitDecision, RateLimiter } from "./limits/rate-limiter";
 
 export interface Env {
   DB: D1Database;
@@ -28,6 +28,8 @@ export interface AppVariables {
   apiKey: ApiKeyRecord;
   /** performance.now() when the request entered the Worker. */
   startedAt: number;
+  /** The limiter's decision that admitted this protected request (set with apiKey). */
+  limit: LimitDecision;
 }
 
 export type AppEnv = { Bindings: Env; Variables: AppVariables };

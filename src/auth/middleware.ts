@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import type { AppEnv } from "../env";
 import { limitError, rateLimitHeaders } from "../limits/limits";
-import { limiterFor } from "../limits/rate-limiter";
+import { admit } from "../limits/lease";
 import { PLANS } from "../plans/plans";
 import { invalidApiKey } from "../shared/errors";
 import { requiresKey } from "./access";
@@ -21,8 +21,8 @@ function deferTo(c: Context<AppEnv>, p: Promise<unknown>) {
 
 /**
  * Every protected request: the bearer key (SPEC.md section 5), then the per-key limiter
- * (section 8). The key is usually answered from the isolate's cache, so the limiter's
- * Durable Object call is the only await on the common path.
+ * (section 8). The key is usually answered from the isolate's cache and the request admitted from
+ * the isolate's rate-limit lease (limits/lease.ts), so a warm request awaits no storage at all.
  */
 export const authAndLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!requiresKey(c.req.method, c.req.path)) return next();
@@ -38,10 +38,11 @@ export const authAndLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!record || record.revokedAt !== null) throw invalidApiKey("Invalid or revoked API key.");
 
   const plan = PLANS[record.plan];
-  const decision = await limiterFor(c.env, record.id).hit(plan.rpm, plan.daily_requests);
+  const decision = await admit(c.env, record.id, plan, (p) => deferTo(c, p));
   if (!decision.allowed) throw limitError(plan, decision);
 
   c.set("apiKey", record);
+  c.set("limit", decision);
   await next();
   const headers = rateLimitHeaders(decision);
   for (const name in headers) c.res.headers.set(name, headers[name]!);

@@ -78,15 +78,47 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   hit(rpm: number, daily: number | null): LimitDecision {
-    return this.decide(rpm, daily, true);
+    return this.decide(rpm, daily, 1).decision;
+  }
+
+  /**
+   * Admits up to `want` requests at once, for an isolate to spend locally (limits/lease.ts): they
+   * are counted now, at `at`, exactly as that many hits would be, so leases can never over-admit.
+   * Fewer (or none, with the refusing decision) when the windows cannot take them all.
+   */
+  lease(rpm: number, daily: number | null, want: number): { granted: number; at: number; decision: LimitDecision } {
+    return this.decide(rpm, daily, Math.max(1, Math.floor(want)));
+  }
+
+  /** Gives back `unused` admissions of a lease taken at `at` that expired before they were spent. */
+  release(unused: number, at: number): void {
+    if (unused <= 0) return;
+    const sql = this.ctx.storage.sql;
+    let left = unused;
+    for (let i = this.minute.length - 1; i >= 0 && left > 0; i--) {
+      if (this.minute[i] === at) {
+        this.minute.splice(i, 1);
+        left--;
+      }
+    }
+    sql.exec("DELETE FROM minute_hits WHERE rowid IN (SELECT rowid FROM minute_hits WHERE ts = ? LIMIT ?)", at, unused - left);
+    const hour = hourOf(at);
+    const count = this.hours.get(hour);
+    if (count !== undefined) {
+      const back = Math.min(count, unused);
+      this.hours.set(hour, count - back);
+      sql.exec("UPDATE hour_buckets SET count = max(0, count - ?) WHERE hour = ?", back, hour);
+    }
   }
 
   /** The current counts without admitting a request (for GET /v1/usage). */
   peek(rpm: number, daily: number | null): LimitDecision {
-    return this.decide(rpm, daily, false);
+    return this.decide(rpm, daily, 0).decision;
   }
 
-  private decide(rpm: number, daily: number | null, admit: boolean): LimitDecision {
+  /** Admits up to `admitCount` requests (0: only look) against the true counts, in one synchronous section. */
+  private decide(rpm: number, daily: number | null, admitCount: number): { granted: number; at: number; decision: LimitDecision } {
+    const admit = admitCount > 0;
     const now = Date.now();
     const sql = this.ctx.storage.sql;
     let drop = 0;
@@ -111,16 +143,20 @@ export class RateLimiter extends DurableObject<Env> {
     if (daily !== null && used >= daily) limited = "daily";
     else if (this.minute.length >= rpm) limited = "rpm";
 
+    let granted = 0;
     if (admit && limited === null) {
-      this.minute.push(now);
-      this.hours.set(hour, (this.hours.get(hour) ?? 0) + 1);
-      used++;
-      sql.exec("INSERT INTO minute_hits (ts) VALUES (?)", now);
-      sql.exec("INSERT INTO hour_buckets (hour, count) VALUES (?, 1) ON CONFLICT(hour) DO UPDATE SET count = count + 1", hour);
+      granted = Math.min(admitCount, rpm - this.minute.length, daily === null ? admitCount : daily - used);
+      for (let i = 0; i < granted; i++) {
+        this.minute.push(now);
+        sql.exec("INSERT INTO minute_hits (ts) VALUES (?)", now);
+      }
+      this.hours.set(hour, (this.hours.get(hour) ?? 0) + granted);
+      used += granted;
+      sql.exec("INSERT INTO hour_buckets (hour, count) VALUES (?, ?) ON CONFLICT(hour) DO UPDATE SET count = count + excluded.count", hour, granted);
     }
 
     const oldestHour = this.hours.keys().next();
-    return {
+    const decision: LimitDecision = {
       allowed: limited === null,
       limited,
       rpm,
@@ -130,5 +166,6 @@ export class RateLimiter extends DurableObject<Env> {
       usedToday: used,
       dailyResetAt: oldestHour.done ? now : oldestHour.value + DAY_BUCKETS * HOUR_MS,
     };
+    return { granted, at: now, decision };
   }
 }

@@ -34,11 +34,11 @@ export const usageRoutes = new Hono<AppEnv>()
     const key = c.get("apiKey");
     const plan = PLANS[key.plan];
     const database = db(c.env.DB);
-    const limiter = c.env.LIMITER.get(c.env.LIMITER.idFromName(key.id));
-    const [grouped, recent, counts] = await Promise.all([
+    // The counts as of this request's own admission (no second limiter call; docs/auth-and-limits.md).
+    const counts = c.get("limit");
+    const [grouped, recent] = await Promise.all([
       groups(database, key.ownerId),
       database.select().from(usageEvents).where(eq(usageEvents.ownerId, key.ownerId)).orderBy(desc(usageEvents.createdAt), desc(usageEvents.id)).limit(RECENT),
-      limiter.peek(plan.rpm, plan.daily_requests),
     ]);
     const access = modelAccess(plan);
     return c.json({

@@ -1,0 +1,61 @@
+import { env } from "cloudflare:test";
+import { describe, expect, it } from "vitest";
+import { admit, leaseSize, limiterCalls, LEASE_MS } from "../../src/limits/lease";
+import { limiterFor } from "../../src/limits/rate-limiter";
+import { PLANS } from "../../src/plans/plans";
+import { call, newKey } from "../helpers";
+
+/** Rate-limit leases (issue 14): a warm request makes no call to the limiter object. */
+describe("rate-limit leases", () => {
+  it("a warm key is admitted from the isolate's lease: 100 requests make a handful of limiter calls", async () => {
+    const { record } = await newKey("pro"); // RPM 300: leases of up to 30
+    const before = limiterCalls.lease;
+    for (let i = 0; i < 100; i++) expect((await admit(env, record.id, PLANS.pro, () => {})).allowed).toBe(true);
+    const calls = limiterCalls.lease - before;
+    expect(calls).toBeGreaterThan(0);
+    expect(calls).toBeLessThanOrEqual(12);
+    console.log(`100 warm admissions: ${calls} limiter calls`);
+  });
+
+  it("through the app: headers count down and GET /v1/usage reports what was spent, not what was leased", async () => {
+    const { key } = await newKey("pro");
+    const remaining: number[] = [];
+    for (let i = 0; i < 20; i++) remaining.push(Number((await call("/v1/savings", { key })).headers.get("x-ratelimit-remaining") ?? "-1"));
+    expect(remaining).toEqual(Array.from({ length: 20 }, (_, i) => 299 - i));
+    const usage = await call("/v1/usage", { key });
+    expect(usage.json.limits.daily_requests_used).toBe(21);
+    expect(Number(usage.headers.get("x-ratelimit-remaining"))).toBe(300 - 21);
+  });
+
+  it("never over-admits: leases count their admissions when granted, and refusals reach every waiter", async () => {
+    const { record } = await newKey("personal"); // RPM 100
+    const plan = PLANS.personal;
+    const decisions = await Promise.all(Array.from({ length: 250 }, () => admit(env, record.id, plan, () => {})));
+    expect(decisions.filter((d) => d.allowed).length).toBe(100);
+    expect((await limiterFor(env, record.id).peek(plan.rpm, plan.daily_requests)).rpmRemaining).toBe(0);
+  });
+
+  it("gives back what an expired lease did not spend", async () => {
+    const { record } = await newKey("pro");
+    const plan = PLANS.pro;
+    const stub = limiterFor(env, record.id);
+    const pending: Promise<unknown>[] = [];
+    for (let i = 0; i < 40; i++) await admit(env, record.id, plan, (p) => pending.push(p));
+    const counted = (await stub.peek(plan.rpm, plan.daily_requests)).usedToday;
+    expect(counted).toBeGreaterThanOrEqual(40);
+    await new Promise((r) => setTimeout(r, LEASE_MS + 20));
+    await admit(env, record.id, plan, (p) => pending.push(p)); // takes a new lease, returning the old one's rest
+    await Promise.all(pending);
+    const after = await stub.peek(plan.rpm, plan.daily_requests);
+    const inLease = leaseSize(plan.rpm, 1);
+    expect(after.usedToday).toBeLessThanOrEqual(41 + inLease - 1);
+    expect(after.usedToday).toBeGreaterThanOrEqual(41);
+  });
+
+  it("sizes leases from the recent rate, within a tenth of the minute limit", () => {
+    expect(leaseSize(10, 50)).toBe(1);
+    expect(leaseSize(300, 1)).toBe(1);
+    expect(leaseSize(300, 50)).toBe(30);
+    expect(leaseSize(1000, 500)).toBe(64);
+  });
+});
