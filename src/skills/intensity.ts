@@ -1,4 +1,4 @@
-import { MODELS, type Tier } from "../catalog/models";
+import type { Model, Tier } from "../catalog/models";
 import type { Eligibility } from "../cost/guard";
 
 /**
@@ -22,7 +22,7 @@ export interface IntensityReport {
   id: IntensityId;
   level: string;
   tiers: readonly Tier[];
-  /** False when the key's plan allows no model of these tiers: the plan restriction wins (SPEC.md 8, rule 2). */
+  /** False when the key's plan (or compliance policy) allows no model of these tiers: they win (SPEC.md 8, rule 2). */
   applied: boolean;
   note?: string;
 }
@@ -31,18 +31,18 @@ export interface IntensityReport {
 const tierPhrase = (tiers: readonly Tier[]) => `the ${tiers.join(" and ")} tier${tiers.length > 1 ? "s" : ""}`;
 
 /**
- * The routing predicate for an intensity, given the plan's allowlist (null: every model). A plan that
- * allows none of the intensity's tiers (a Free key asking for laser-1) keeps its own restriction
- * instead: the predicate is dropped and routing picks the nearest tier the plan allows.
+ * The routing predicate for an intensity, given the models the caller may use at all (`pool`: the
+ * plan's models, less any a compliance policy excludes). When none of them is of the intensity's
+ * tiers (a Free key asking for laser-1), the intensity gives way: the predicate is dropped and
+ * routing picks the nearest tier that is left, rather than a last resort.
  */
-export function intensityRule(id: IntensityId, allowedModels: readonly string[] | null): { eligibility: Eligibility | null; report: IntensityReport } {
+export function intensityRule(id: IntensityId, pool: readonly Model[]): { eligibility: Eligibility | null; report: IntensityReport } {
   const { level, tiers } = INTENSITIES[id];
   const inTiers = (tier: Tier) => (tiers as readonly Tier[]).includes(tier);
-  const servable = MODELS.some((m) => inTiers(m.tier) && (allowedModels === null || allowedModels.includes(m.id)));
-  if (!servable) {
+  if (!pool.some((m) => inTiers(m.tier))) {
     return {
       eligibility: null,
-      report: { id, level, tiers, applied: false, note: `Your plan allows no model of ${tierPhrase(tiers)}, so the plan restriction applies instead of ${id}.` },
+      report: { id, level, tiers, applied: false, note: `No model your plan (and compliance policy) allows is of ${tierPhrase(tiers)}, so ${id} is not applied.` },
     };
   }
   return {

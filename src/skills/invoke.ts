@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { ChatInput } from "../calls/chat";
-import { findModel, MODELS } from "../catalog/models";
+import { findModel, MODELS, type Model } from "../catalog/models";
+import { callCompliance } from "../compliance/chat-gate";
 import { eligible, type Eligibility } from "../cost/guard";
 import type { SvcExtend } from "../calls/render";
 import type { Plan } from "../plans/plans";
+import type { ChatMessage } from "../providers/types";
 import { AUTO_MODES, brainConfigSchema } from "../routing/brain-config";
 import { DEFAULT_TEMPERATURE, MAX_TOKENS_CEILING } from "../routing/request-schema";
 import { getSkill } from "./catalog";
@@ -60,14 +62,28 @@ export interface SkillCallContext {
   plan: Plan;
 }
 
-/** The chat call of one invocation. Throws 404 `skill_not_found` for an unknown id. */
+/**
+ * The chat call of one invocation. Throws 404 `skill_not_found` for an unknown id, and what chat's
+ * compliance gate throws (400 for a bad policy, 422 `no_compliant_model`).
+ */
 export function skillCall(skillId: string, body: InvokeRequest, ctx: SkillCallContext): SkillCall {
   const skill = getSkill(skillId);
+  const messages: ChatMessage[] = [
+    { role: "system", content: skill.raw },
+    { role: "user", content: body.task },
+  ];
+  // Chat's gate, unchanged: every message is classified (the skill texts themselves carry no data
+  // class, which the library test checks) and the policy becomes a requirement routing never relaxes.
+  const compliance = callCompliance(body.brain_config, messages, ctx.plan.models);
+  const allowed = ctx.plan.models;
+  const admitted = (m: Model, rules: readonly Eligibility[]) =>
+    (allowed === null || allowed.includes(m.id)) && (!compliance || compliance.requirement(m) === null) && eligible(m, rules);
+
   let model = body.model;
   const rules: Eligibility[] = [];
   let intensity: IntensityReport | undefined;
   if (isIntensityId(model)) {
-    const rule = intensityRule(model, ctx.plan.models);
+    const rule = intensityRule(model, MODELS.filter((m) => admitted(m, [])));
     // An intensity is not a model: routing chooses among the intensity's tiers as it does for auto.
     model = "auto";
     if (rule.eligibility) rules.push(rule.eligibility);
@@ -75,9 +91,7 @@ export function skillCall(skillId: string, body: InvokeRequest, ctx: SkillCallCo
   }
   // A pinned catalog model is the caller's choice and stays so; routed calls honour the skill's needs.
   if (!findModel(model)) {
-    const allowed = ctx.plan.models;
-    const pool = MODELS.filter((m) => (allowed === null || allowed.includes(m.id)) && eligible(m, rules));
-    const needs = capabilityRule(skill.id, skill.capabilities, pool);
+    const needs = capabilityRule(skill.id, skill.capabilities, MODELS.filter((m) => admitted(m, rules)));
     if (needs) rules.push(needs);
   }
   const input: ChatInput = {
@@ -85,17 +99,23 @@ export function skillCall(skillId: string, body: InvokeRequest, ctx: SkillCallCo
     // The concrete path, so receipts and usage rows name the skill that ran.
     endpoint: `/v1/skills/${skill.id}/invoke`,
     startedAt: ctx.startedAt,
-    messages: [
-      { role: "system", content: skill.raw },
-      { role: "user", content: body.task },
-    ],
+    messages,
     model,
     routingMode: body.routing_mode,
     brainConfig: body.brain_config,
     maxTokens: body.max_tokens,
     temperature: body.temperature,
     eligibility: rules.length ? rules : undefined,
+    requirements: compliance ? [compliance.requirement] : undefined,
   };
   const svcSkill = { id: skill.id, name: skill.name, source: skill.source };
-  return { input, extendSvc: (svc) => ({ ...svc, skill: svcSkill, ...(intensity ? { intensity } : {}) }) };
+  return {
+    input,
+    extendSvc: (svc) => ({
+      ...svc,
+      ...(compliance ? { compliance: compliance.decision } : {}),
+      skill: svcSkill,
+      ...(intensity ? { intensity } : {}),
+    }),
+  };
 }

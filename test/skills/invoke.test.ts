@@ -210,6 +210,43 @@ describe("skill capabilities (front matter `capabilities`, docs/skills.md)", () 
   });
 });
 
+describe("compliance (brain_config.compliance, as on chat)", () => {
+  const PHI = "Draft the postmortem: the export job sent Mrs. Alvarez's record (diagnosed with type 2 diabetes, started on metformin 500 mg) to the wrong clinic.";
+
+  it("routes only among compliant models and carries the decision in svc.compliance, beside svc.skill", async () => {
+    const r = await invoke("incident-postmortem", { task: PHI, brain_config: { compliance: { block_data_classes: ["PHI"], frameworks: ["HIPAA"] } } });
+    expect(r.status).toBe(200);
+    expect(r.json.svc.compliance).toMatchObject({ policy_active: true, detected_classes: ["PHI"], matrix_version: "rcm-2026.06-baseline" });
+    expect(r.json.svc.compliance.allowed).toContain(r.json.model);
+    expect(r.json.svc.skill.id).toBe("incident-postmortem");
+  });
+
+  it("keeps the intensity and the skill's capabilities inside the policy, streamed too", async () => {
+    const r = await invoke("code-review", { model: "laser-1", stream: true, brain_config: { compliance: { provider_allowlist: ["anthropic"] } } });
+    const last = lastChunk(r.text);
+    expect(last.svc.routing.provider).toBe("anthropic");
+    expect(["premium", "frontier"]).toContain(last.svc.routing.tier);
+    expect(findModel(last.model)!.capabilities).toContain("code");
+    expect(last.svc.compliance.allowed).toContain(last.model);
+    expect(last.svc.intensity.applied).toBe(true);
+  });
+
+  it("an intensity the policy leaves no model for gives way, and says so", async () => {
+    // Mistral's catalog models are all mid-tier.
+    const r = (await invoke("code-review", { model: "laser-1", brain_config: { compliance: { provider_allowlist: ["mistral"] } } })).json;
+    expect(r.svc.routing.provider).toBe("mistral");
+    expect(r.svc.intensity).toMatchObject({ id: "laser-1", applied: false, note: expect.stringContaining("compliance policy") });
+  });
+
+  it("422 no_compliant_model when the policy excludes every model; nothing is called or billed", async () => {
+    const { key: own } = await newKey("pro");
+    const r = await invoke("runbook-writer", { task: "Rotate the key AKIA6I8J76B2LAJLJ4H9 on the deploy host", brain_config: { compliance: { block_data_classes: ["SECRETS"] } } }, own);
+    expect(r.status).toBe(422);
+    expect(r.json).toMatchObject({ error: "no_compliant_model", detected_classes: ["SECRETS"] });
+    expect((await call("/v1/usage", { key: own })).json.total_requests).toBe(0);
+  });
+});
+
 describe("Free plan (SPEC.md section 8, rule 2)", () => {
   it("keeps a Free key on the three cheapest budget models for auto, a pin, and every intensity", async () => {
     const { key: free } = await newKey("free");

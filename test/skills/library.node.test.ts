@@ -1,5 +1,6 @@
 /// <reference types="vite/client" />
 import { describe, expect, it } from "vitest";
+import { classify } from "../../src/compliance/classify";
 import { MIN_BODY_CHARS, parseSkillFile, SkillFileError } from "../../src/skills/frontmatter";
 import libraryIndex from "../../src/skills/library/index.ts?raw";
 
@@ -45,6 +46,10 @@ describe("skill library (SPEC.md 1.9, 2.14)", () => {
     for (const id of ["code-review", "security-audit", "sql-tuning", "migration-review", "test-writing", "debugging", "regex-explainer", "commit-message"]) expect(caps[id], id).toEqual(["code"]);
     for (const id of ["threat-model", "adr-writer"]) expect(caps[id], id).toEqual(["reasoning"]);
     for (const id of ["docs-editor", "release-notes", "incident-postmortem", "runbook-writer", "prompt-review"]) expect(caps[id], id).toEqual([]);
+  });
+
+  it("no skill text carries a data class the compliance classifier detects, so the skill never sways a compliance decision", () => {
+    for (const s of parsed) expect(classify(s.raw).detected_classes, s.id).toEqual([]);
   });
 
   it("bundles every file: src/skills/library/index.ts imports each one, and nothing else", () => {
