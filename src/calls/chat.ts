@@ -16,6 +16,9 @@ import type { BrainConfig, RouteDecision, RoutingMode } from "../routing/types";
 import type { CallDeps } from "./deps";
 import { svcBlock, type SvcBlock } from "./svc";
 
+/** The names of the signals a decision detected. */
+const signalNames = (d: RouteDecision) => Object.entries(d.signals_detected).filter(([, on]) => on).map(([name]) => name);
+
 export interface ChatInput {
   requestId: string;
   /** The endpoint the receipt and the usage row name. */
@@ -88,7 +91,8 @@ function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, creat
     endpoint: input.endpoint,
     model: s.model,
     mode: decision.mode,
-    routingReason: decision.reason,
+    rule: decision.rule,
+    signals: signalNames(decision),
     fallbackFrom: s.fallbackFrom,
     sandbox: s.sandbox,
     request: { messages: input.messages, model: input.model, max_tokens: input.maxTokens, temperature: input.temperature },

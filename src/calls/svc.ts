@@ -1,5 +1,6 @@
 import type { Model } from "../catalog/models";
 import type { ChatReceipt } from "../proof/chat";
+import { fallbackSentence } from "../proof/chat";
 import type { Sealed } from "../proof/receipt";
 import type { RouteDecision } from "../routing/types";
 
@@ -31,7 +32,8 @@ export function svcBlock(f: SvcFacts) {
       model: f.model.id,
       model_display: f.model.display_name,
       provider: f.model.provider,
-      reason: receipt.reason,
+      // The full reason, with whatever of the caller's own text it quotes; the public receipt has its own.
+      reason: f.decision.reason + fallbackSentence(f.fallbackFrom, f.model),
       tier: f.model.tier,
       signals_detected: f.decision.signals_detected,
     },

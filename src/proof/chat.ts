@@ -46,8 +46,13 @@ export interface ChatFacts {
   endpoint: string;
   model: Model;
   mode: string;
-  /** The routing decision's reason; a fallback adds its own sentence. */
-  routingReason: string;
+  /**
+   * What decided, by name and index only (`request_model`, `brain_config.rules[2]`, `default_mode`…):
+   * receipts are public, so they never carry the caller's text (a model string, a rule's match text).
+   */
+  rule: string;
+  /** The signals detected, by name. */
+  signals: readonly string[];
   fallbackFrom: Model | null;
   sandbox: boolean;
   request: HashedRequest;
@@ -68,8 +73,13 @@ export function responseHash(res: HashedResponse): HashString {
   return hashCanonical({ content: res.content, finish_reason: res.finish_reason, model: res.model, usage: res.usage });
 }
 
-export function chatReason(f: Pick<ChatFacts, "routingReason" | "fallbackFrom" | "model">): string {
-  return f.fallbackFrom ? `${f.routingReason} ${f.fallbackFrom.id} was unavailable; ${f.model.id} served the call.` : f.routingReason;
+/** A fallback's own sentence, after a routing reason (catalog ids only). */
+export const fallbackSentence = (fallbackFrom: Model | null, model: Model) => (fallbackFrom ? ` ${fallbackFrom.id} was unavailable; ${model.id} served the call.` : "");
+
+/** The receipt's reason: rule and signals by name, catalog ids; never text the caller sent. */
+export function publicReason(f: Pick<ChatFacts, "rule" | "signals" | "mode" | "fallbackFrom" | "model">): string {
+  const signals = f.signals.length ? f.signals.join(", ") : "none";
+  return `Decided by ${f.rule} in ${f.mode} mode; signals: ${signals}; model ${f.model.id} (${f.model.tier}).${fallbackSentence(f.fallbackFrom, f.model)}`;
 }
 
 export function chatReceipt(f: ChatFacts): ChatReceipt {
@@ -81,7 +91,7 @@ export function chatReceipt(f: ChatFacts): ChatReceipt {
     model: f.model.id,
     provider: f.model.provider,
     mode: f.mode,
-    reason: chatReason(f),
+    reason: publicReason(f),
     request_hash: requestHash(f.request),
     response_hash: responseHash({ ...f.response, model: f.model.id }),
     usage: f.response.usage,

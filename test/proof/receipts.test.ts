@@ -74,3 +74,24 @@ describe("proof receipts", () => {
     expect(r.json.error).toBe("proof_not_found");
   });
 });
+
+describe("public receipts carry none of the caller's text (issue 18)", () => {
+  it("an unknown model string and a rule's match text appear in svc.routing.reason, never in the public receipt", async () => {
+    const { key } = await newKey();
+    const brain_config = { rules: [{ when: { contains: "acme-internal" }, model: "gpt-5-nano" }] };
+    for (const json of [
+      { model: "secret-name-123", messages: [{ role: "user", content: "Hello there." }] },
+      { model: "auto", brain_config, messages: [{ role: "user", content: "Summarise the acme-internal roadmap." }] },
+    ]) {
+      const r = await call("/v1/chat/completions", { key, json });
+      expect(r.status, r.text).toBe(200);
+      const routing = JSON.stringify(r.json.svc.routing);
+      expect(routing.includes("secret-name-123") || routing.includes("acme-internal")).toBe(true);
+      const proof = await proofOf(r.json.svc.proof.request_id);
+      expect(proof.text).not.toContain("secret-name-123");
+      expect(proof.text).not.toContain("acme-internal");
+      expect(r.json.svc.proof.reason).toBe(proof.json.receipt.reason);
+      expect(proof.json.receipt.reason).toMatch(/^Decided by (unknown_model|brain_config\.rules\[0\]) in \w+ mode; signals: /);
+    }
+  });
+});
