@@ -7,7 +7,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { TIERS } from "../../src/routing/policy";
+import { TIERS } from "../../src/routing/tiers";
 import { readCorpus } from "./examples";
 import { measure } from "./metrics";
 

@@ -4,7 +4,7 @@
  */
 import { MODELS, type Tier } from "../../src/catalog/models";
 import { blendedUsdPerMtok } from "../../src/cost/money";
-import { TIERS } from "../../src/routing/policy";
+import { TIERS } from "../../src/routing/tiers";
 import { route } from "../../src/routing/router";
 import { SIGNALS, type Difficulty, type Signal } from "../../src/routing/types";
 import type { Item } from "./corpus/kit";

@@ -1,7 +1,7 @@
 import { findModel, MODELS, PROVIDERS, type Capability, type Model, type Tier } from "../catalog/models";
 import { eligible, exclusion, fitsContext, notBlocked, onPlan, withinCap, worstCaseNanos, type Eligibility } from "../cost/guard";
 import { blendedUsdPerMtok } from "../cost/money";
-import { AUTO_FALLBACKS, CAPABILITY_FOR, DEFAULT_MODE, TIER_FOR, TIERS, type AutoMode } from "./policy";
+import { AUTO_FALLBACKS, CAPABILITY_FOR, DEFAULT_MODE, TIER_FOR, TIERS, type AutoMode } from "./tiers";
 import { describeRule, firstMatchingRule } from "./rules";
 import { detectSignals, signalNames, type PromptFeatures } from "./signals";
 import type { BrainConfig, RouteDecision, RouteInput, RoutingMode, Signal } from "./types";

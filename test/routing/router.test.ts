@@ -3,7 +3,7 @@ import { FREE_MODEL_IDS, findModel, MODELS, type Tier } from "../../src/catalog/
 import { blendedUsdPerMtok } from "../../src/cost/money";
 import type { ChatMessage } from "../../src/providers/types";
 import { route } from "../../src/routing/router";
-import { TIERS } from "../../src/routing/policy";
+import { TIERS } from "../../src/routing/tiers";
 import type { RouteInput } from "../../src/routing/types";
 
 const user = (content: string): ChatMessage[] => [{ role: "user", content }];
