@@ -2,14 +2,17 @@
  * The chat pipeline as plain functions: route, call, price, seal, record. Chat completions, skills
  * and MCP tools call `completeChat` / `streamChat`; none of them repeats a step.
  */
-import type { Model } from "../catalog/models";
+import { findModel, type Model } from "../catalog/models";
 import type { Eligibility } from "../cost/guard";
 import { costNanos, usdBreakdown } from "../cost/money";
 import { estimatePromptTokens, estimateTokens, usageOf, type TokenUsage } from "../cost/tokens";
 import { seal } from "../proof/seal";
 import type { Sealed } from "../proof/receipt";
+import { neededCapabilities, supports } from "../providers/capabilities";
 import { complete, stream, type CallContext } from "../providers/call";
-import type { Attempt, ChatMessage } from "../providers/types";
+import { textMessages } from "../providers/turns";
+import type { Attempt, CallOptions, Message, ModelRequest, ToolCall, ToolCallDelta } from "../providers/types";
+import { apiError } from "../shared/errors";
 import { UpstreamError } from "../providers/upstream-error";
 import { route } from "../routing/router";
 import type { BrainConfig, RouteDecision, RoutingMode } from "../routing/types";
@@ -25,7 +28,10 @@ export interface ChatInput {
   endpoint: string;
   /** performance.now() when the request entered the Worker: latency_ms counts from it. */
   startedAt: number;
-  messages: ChatMessage[];
+  /** Plain text messages, or OpenAI's richer ones (content parts, tool calls, tool results). */
+  messages: Message[];
+  /** The OpenAI parameters beyond these (tools, response_format, stop...); see docs/compatibility.md. */
+  options?: CallOptions;
   /** "auto", a catalog id, or anything else (routed to the budget default). */
   model: string;
   routingMode?: Exclude<RoutingMode, "direct">;
@@ -47,6 +53,7 @@ export interface ChatOutcome {
   fallbackFrom: Model | null;
   sandbox: boolean;
   content: string;
+  toolCalls: ToolCall[];
   finishReason: string;
   usage: TokenUsage;
   latencyMs: number;
@@ -58,18 +65,37 @@ export interface ChatOutcome {
 /** A stream's final `finish_reason` when it ended before the upstream finished (documented in docs/proofs.md). */
 export const INCOMPLETE = "incomplete";
 
+/**
+ * Routing with what the request needs of a model (tools, vision, JSON Schema) as eligibility. When
+ * no model on the plan has it, routing's last resort may still name one that lacks it: that is a
+ * clear 400 here, not an upstream error or an answer that silently ignores the tools.
+ */
 function decide(deps: CallDeps, input: ChatInput): RouteDecision {
-  return route({
-    messages: input.messages,
+  const needs = neededCapabilities(input.messages, input.options).map(supports);
+  // A model the caller pinned is not silently swapped for one that can do what it cannot.
+  const pinned = findModel(input.model.trim());
+  const pinnedLacks = pinned ? needs.map((ok) => ok(pinned)).find((r) => r !== null) : undefined;
+  if (pinned && pinnedLacks) throw apiError("invalid_request", `${pinned.id} ${pinnedLacks}: pin a model that does, or send model "auto" to let routing choose one.`);
+  const decision = route({
+    messages: textMessages(input.messages),
     model: input.model,
     routingMode: input.routingMode,
     brainConfig: input.brainConfig,
     allowedModels: deps.plan.models,
     maxTokens: input.maxTokens,
-    eligibility: input.eligibility,
+    eligibility: [...(input.eligibility ?? []), ...needs],
     requirements: input.requirements,
   });
+  const candidates = decision.candidates.filter((m) => needs.every((ok) => ok(m) === null));
+  if (!candidates.length) {
+    const chosen = decision.candidates[0]!;
+    const why = needs.map((ok) => ok(chosen)).find((r) => r !== null);
+    throw apiError("invalid_request", `No model available to this request can serve it: ${chosen.id} ${why}, and no other eligible model does. ${decision.reason}`);
+  }
+  return { ...decision, candidates };
 }
+
+const modelRequest = (input: ChatInput): ModelRequest => ({ messages: input.messages, maxTokens: input.maxTokens, temperature: input.temperature, options: input.options });
 
 export const providerContext = (deps: CallDeps): CallContext => ({ env: deps.env, fetch: deps.fetch, keyless: deps.keyless, signal: deps.signal });
 
@@ -81,7 +107,7 @@ interface Served {
 }
 
 /** Price, seal and record one finished call; the record leaves the request path. */
-function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, created: number, s: Served, content: string, finishReason: string, usage: TokenUsage): ChatOutcome {
+function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, created: number, s: Served, content: string, toolCalls: ToolCall[], finishReason: string, usage: TokenUsage): ChatOutcome {
   const nanos = costNanos(s.model, usage.prompt_tokens, usage.completion_tokens);
   const cost = usdBreakdown(nanos);
   const latencyMs = Math.round(performance.now() - input.startedAt);
@@ -95,8 +121,8 @@ function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, creat
     signals: signalNames(decision),
     fallbackFrom: s.fallbackFrom,
     sandbox: s.sandbox,
-    request: { messages: input.messages, model: input.model, max_tokens: input.maxTokens, temperature: input.temperature },
-    response: { content, finish_reason: finishReason, usage },
+    request: { messages: input.messages, model: input.model, max_tokens: input.maxTokens, temperature: input.temperature, ...(input.options ? { options: { ...input.options } } : {}) },
+    response: { content, finish_reason: finishReason, usage, tool_calls: toolCalls },
     costUsd: cost.total_usd,
   });
   deps.record({
@@ -117,7 +143,7 @@ function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, creat
     receipt: sealed,
   });
   const svc = svcBlock({ decision, model: s.model, fallbackFrom: s.fallbackFrom, sandbox: s.sandbox, cost, latencyMs, requestId: input.requestId, sealed });
-  return { requestId: input.requestId, created, decision, ...s, content, finishReason, usage, latencyMs, sealed, svc };
+  return { requestId: input.requestId, created, decision, ...s, content, toolCalls, finishReason, usage, latencyMs, sealed, svc };
 }
 
 export interface CompletedChat {
@@ -130,19 +156,35 @@ export interface CompletedChat {
 export async function completeChat(deps: CallDeps, input: ChatInput): Promise<CompletedChat> {
   const created = Math.floor(Date.now() / 1000);
   const decision = decide(deps, input);
-  const result = await complete(decision.candidates, { messages: input.messages, maxTokens: input.maxTokens, temperature: input.temperature }, providerContext(deps));
-  const { content, finishReason, usage } = result.completion;
-  const outcome = finish(deps, input, decision, created, result, content, finishReason, usage);
+  const result = await complete(decision.candidates, modelRequest(input), providerContext(deps));
+  const { content, toolCalls, finishReason, usage } = result.completion;
+  const outcome = finish(deps, input, decision, created, result, content, toolCalls, finishReason, usage);
   return { outcome, upstreamMs: result.upstreamMs };
 }
 
-export type ChatStreamEvent = { type: "delta"; content: string } | { type: "done"; outcome: ChatOutcome };
+export type ChatStreamEvent =
+  | { type: "delta"; content: string }
+  | { type: "tool_call"; call: ToolCallDelta }
+  | { type: "done"; outcome: ChatOutcome };
+
+/** Tool-call deltas put together into whole calls, in index order. */
+class ToolCallAssembler {
+  private readonly calls: ToolCall[] = [];
+  add(d: ToolCallDelta) {
+    const call = (this.calls[d.index] ??= { id: "", name: "", arguments: "" });
+    if (d.id) call.id = d.id;
+    if (d.name) call.name += d.name;
+    call.arguments += d.arguments;
+  }
+  done = (): ToolCall[] => this.calls.filter(Boolean);
+  text = () => this.calls.map((c) => c.name + c.arguments).join("");
+}
 
 export interface ChatStream {
   requestId: string;
   created: number;
   model: Model;
-  /** Content deltas, then one `done` with the sealed outcome. A failure after the first delta is thrown as an UpstreamError. */
+  /** Content and tool-call deltas, then one `done` with the sealed outcome. A failure after the first delta is thrown as an UpstreamError. */
   events: AsyncGenerator<ChatStreamEvent>;
   upstreamMs(): number;
 }
@@ -156,27 +198,31 @@ export interface ChatStream {
 export async function streamChat(deps: CallDeps, input: ChatInput): Promise<ChatStream> {
   const created = Math.floor(Date.now() / 1000);
   const decision = decide(deps, input);
-  const s = await stream(decision.candidates, { messages: input.messages, maxTokens: input.maxTokens, temperature: input.temperature }, providerContext(deps));
+  const s = await stream(decision.candidates, modelRequest(input), providerContext(deps));
 
   async function* events(): AsyncGenerator<ChatStreamEvent> {
     let content = "";
+    const tools = new ToolCallAssembler();
     let recorded = false;
     try {
       for await (const ev of s.events) {
         if (ev.type === "delta") {
           content += ev.content;
           yield ev;
+        } else if (ev.type === "tool_call") {
+          tools.add(ev.call);
+          yield ev;
         } else {
           recorded = true;
-          yield { type: "done", outcome: finish(deps, input, decision, created, s, content, ev.finishReason, ev.usage) };
+          yield { type: "done", outcome: finish(deps, input, decision, created, s, content, tools.done(), ev.finishReason, ev.usage) };
           return;
         }
       }
       throw new UpstreamError(`${s.model.id}: the upstream stream ended without a final event`, null, s.model.id, s.model.provider);
     } finally {
       if (!recorded) {
-        const usage = usageOf(estimatePromptTokens(input.messages), estimateTokens(content));
-        finish(deps, input, decision, created, s, content, INCOMPLETE, usage);
+        const usage = usageOf(estimatePromptTokens(textMessages(input.messages)), estimateTokens(content + tools.text()));
+        finish(deps, input, decision, created, s, content, tools.done(), INCOMPLETE, usage);
       }
     }
   }

@@ -4,7 +4,7 @@ const encoder = new TextEncoder();
 export const sseData = (payload: unknown) => encoder.encode(`data: ${JSON.stringify(payload)}\n\n`);
 export const SSE_DONE = encoder.encode("data: [DONE]\n\n");
 
-export function chunk(id: string, created: number, model: string, delta: Record<string, string>, finishReason: string | null) {
+export function chunk(id: string, created: number, model: string, delta: Record<string, unknown>, finishReason: string | null) {
   return { id, object: "chat.completion.chunk", created, model, choices: [{ index: 0, delta, finish_reason: finishReason }] };
 }
 

@@ -2,6 +2,7 @@
  * The OpenAI wire format of a chat outcome: the completion object, and the SSE stream of chunks.
  * Shared by every endpoint that answers as a chat completion (chat, skill invoke).
  */
+import type { ToolCall, ToolCallDelta } from "../providers/types";
 import { UpstreamError } from "../providers/upstream-error";
 import type { ChatOutcome, ChatStream } from "./chat";
 import { chunk, contentChunkEncoder, errorEvent, SSE_DONE, sseData } from "./openai-sse";
@@ -14,27 +15,48 @@ const STREAM_QUEUE = 64;
 export type SvcExtend = (svc: SvcBlock) => Record<string, unknown>;
 const asIs: SvcExtend = (svc) => svc;
 
+export const wireToolCalls = (calls: readonly ToolCall[]) => calls.map((c) => ({ id: c.id, type: "function" as const, function: { name: c.name, arguments: c.arguments } }));
+
+/** The assistant message: with tool calls and no text, content is null, as OpenAI sends it. */
+export function assistantMessage(o: Pick<ChatOutcome, "content" | "toolCalls">) {
+  if (!o.toolCalls.length) return { role: "assistant" as const, content: o.content };
+  return { role: "assistant" as const, content: o.content || null, tool_calls: wireToolCalls(o.toolCalls) };
+}
+
 export function completionJson(o: ChatOutcome, extend: SvcExtend = asIs) {
   return {
     id: `svc-${o.requestId}`,
     object: "chat.completion",
     created: o.created,
     model: o.model.id,
-    choices: [{ index: 0, message: { role: "assistant", content: o.content }, finish_reason: o.finishReason }],
+    choices: [{ index: 0, message: assistantMessage(o), finish_reason: o.finishReason }],
     usage: o.usage,
     svc: extend(o.svc),
   };
 }
 
+/** A tool-call delta in OpenAI's chunk form: id, type and name on the first piece of a call. */
+function toolCallDelta(d: ToolCallDelta) {
+  const fn: Record<string, string> = { arguments: d.arguments };
+  if (d.name) fn.name = d.name;
+  return { tool_calls: [{ index: d.index, ...(d.id ? { id: d.id, type: "function" } : {}), function: fn }] };
+}
+
+export interface SseOptions {
+  /** `stream_options.include_usage`: a last chunk with empty choices carrying usage (and svc). */
+  includeUsage?: boolean;
+}
+
 /**
  * The stream in OpenAI's chunk format, pulled by the runtime: each pull takes the next event, and
- * the queue lets up to STREAM_QUEUE chunks run ahead of a slow client. The last chunk before [DONE]
- * has empty choices and carries usage and svc. A failure after the first delta ends the stream
+ * the queue lets up to STREAM_QUEUE chunks run ahead of a slow client. OpenAI's contract: the finish
+ * chunk carries `svc`; with `includeUsage` a last chunk with empty choices follows and carries usage
+ * and `svc` instead (docs/compatibility.md). A failure after the first delta ends the stream
  * with an OpenAI-shaped error event. A reader that goes away cancels the stream, which ends the
  * events iterator, and the model-call service records what was produced. `keepAlive` holds the
  * request open until that record has been handed off (waitUntil).
  */
-export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, extend: SvcExtend = asIs): ReadableStream<Uint8Array> {
+export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, extend: SvcExtend = asIs, opts: SseOptions = {}): ReadableStream<Uint8Array> {
   const id = `svc-${cs.requestId}`;
   const contentChunk = contentChunkEncoder(id, cs.created, cs.model.id);
   const it = cs.events;
@@ -58,9 +80,18 @@ export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void
             controller.enqueue(contentChunk(ev.content));
             return;
           }
+          if (ev.type === "tool_call") {
+            controller.enqueue(sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(ev.call), null)));
+            return;
+          }
           const o = ev.outcome;
-          controller.enqueue(sseData(chunk(id, cs.created, o.model.id, {}, o.finishReason)));
-          controller.enqueue(sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) }));
+          const finishChunk = chunk(id, cs.created, o.model.id, {}, o.finishReason);
+          if (opts.includeUsage) {
+            controller.enqueue(sseData(finishChunk));
+            controller.enqueue(sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) }));
+          } else {
+            controller.enqueue(sseData({ ...finishChunk, svc: extend(o.svc) }));
+          }
           controller.enqueue(SSE_DONE);
           controller.close();
           ended();

@@ -8,6 +8,7 @@ import { callCompliance } from "../compliance/chat-gate";
 import { chatRequestSchema } from "../routing/request-schema";
 import { FAULT_HEADER } from "../sandbox/faults";
 import { validate } from "../shared/validate";
+import { openAiError } from "./openai-errors";
 
 const ENDPOINT = "/v1/chat/completions";
 
@@ -33,6 +34,7 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
     endpoint: ENDPOINT,
     startedAt,
     messages: body.messages,
+    options: body.options,
     model: body.model,
     routingMode: body.routing_mode,
     brainConfig: body.brain_config,
@@ -43,7 +45,7 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
   try {
     if (body.stream) {
       const s = await streamChat(deps, input);
-      return new Response(chatSse(s, (p) => c.executionCtx.waitUntil(p), withCompliance), {
+      return new Response(chatSse(s, (p) => c.executionCtx.waitUntil(p), withCompliance, { includeUsage: body.include_usage }), {
         headers: { ...SSE_HEADERS, "x-svc-overhead-us": overheadUs(startedAt, s.upstreamMs()) },
       });
     }
@@ -53,4 +55,10 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
   } catch (err) {
     throw toApiError(err);
   }
+});
+
+// The OpenAI-compatible surface answers OpenAI's error object (docs/compatibility.md).
+chatRoutes.onError((err, c) => {
+  const { status, body, headers } = openAiError(err, c.get("requestId"));
+  return c.json(body, status, headers);
 });

@@ -23,12 +23,29 @@ export interface ChatReceipt {
   sandbox: boolean;
 }
 
+/** A tool call as hashed: the id, the function name and the arguments JSON text as the model wrote it. */
+export interface HashedToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/** A message as hashed (docs/proofs.md): content is a string or the array of content parts. */
+export interface HashedMessage {
+  role: string;
+  content: string | ReadonlyArray<unknown>;
+  toolCalls?: readonly HashedToolCall[];
+  toolCallId?: string;
+}
+
 /** The request as the receipt covers it: messages and the parameters that shape the answer. */
 export interface HashedRequest {
-  messages: ReadonlyArray<{ role: string; content: string }>;
+  messages: readonly HashedMessage[];
   model: string;
   max_tokens: number;
   temperature: number;
+  /** The OpenAI parameters beyond these (tools, response_format, stop...), when any was given. */
+  options?: Record<string, unknown>;
 }
 
 export interface HashedResponse {
@@ -36,6 +53,7 @@ export interface HashedResponse {
   finish_reason: string;
   model: string;
   usage: TokenUsage;
+  tool_calls?: readonly HashedToolCall[];
 }
 
 /** Everything a chat receipt is made from, once a model has answered (or a stream has ended). */
@@ -56,21 +74,43 @@ export interface ChatFacts {
   fallbackFrom: Model | null;
   sandbox: boolean;
   request: HashedRequest;
-  response: { content: string; finish_reason: string; usage: TokenUsage };
+  response: { content: string; finish_reason: string; usage: TokenUsage; tool_calls?: readonly HashedToolCall[] };
   costUsd: number;
+}
+
+const hashedCalls = (calls: readonly HashedToolCall[]) => calls.map((c) => ({ id: c.id, name: c.name, arguments: c.arguments }));
+
+/**
+ * Tool calls, a tool result's call id and the options are hashed only when present, so a plain text
+ * request hashes exactly as it always has.
+ */
+function hashedMessage(m: HashedMessage) {
+  return {
+    role: m.role,
+    content: m.content,
+    ...(m.toolCalls?.length ? { tool_calls: hashedCalls(m.toolCalls) } : {}),
+    ...(m.toolCallId !== undefined ? { tool_call_id: m.toolCallId } : {}),
+  };
 }
 
 export function requestHash(req: HashedRequest): HashString {
   return hashCanonical({
-    messages: req.messages.map((m) => ({ role: m.role, content: m.content })),
+    messages: req.messages.map(hashedMessage),
     model: req.model,
     max_tokens: req.max_tokens,
     temperature: req.temperature,
+    ...(req.options && Object.keys(req.options).length ? { options: req.options } : {}),
   });
 }
 
 export function responseHash(res: HashedResponse): HashString {
-  return hashCanonical({ content: res.content, finish_reason: res.finish_reason, model: res.model, usage: res.usage });
+  return hashCanonical({
+    content: res.content,
+    finish_reason: res.finish_reason,
+    model: res.model,
+    usage: res.usage,
+    ...(res.tool_calls?.length ? { tool_calls: hashedCalls(res.tool_calls) } : {}),
+  });
 }
 
 /** A fallback's own sentence, after a routing reason (catalog ids only). */

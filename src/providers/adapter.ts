@@ -4,7 +4,7 @@
  */
 import type { Model } from "../catalog/models";
 import type { SseMessage } from "./sse";
-import type { ModelRequest, TokenUsage } from "./types";
+import type { ModelRequest, StreamDelta, TokenUsage, ToolCall } from "./types";
 
 export interface UpstreamRequest {
   url: string;
@@ -23,6 +23,7 @@ export interface RequestTarget {
 /** A completion as the upstream reported it; usage is null when it reported none. */
 export interface UpstreamCompletion {
   content: string;
+  toolCalls: ToolCall[];
   finishReason: string;
   usage: TokenUsage | null;
 }
@@ -34,8 +35,8 @@ export interface StreamEnd {
 
 /** Stateful reader of one upstream stream, fed one SSE message at a time. */
 export interface StreamDecoder {
-  /** The content delta the message carries ("" for none). Throws UpstreamFault on an error event or garbage. */
-  push(msg: SseMessage): string;
+  /** The content and tool-call deltas the message carries (often none). Throws UpstreamFault on an error event or garbage. */
+  push(msg: SseMessage): StreamDelta[];
   /** True once the upstream has said the answer is complete. */
   readonly finished: boolean;
   /** The end of the answer; throws UpstreamFault if the stream stopped before the upstream finished it. */
@@ -102,3 +103,8 @@ export function errorBodyMessage(status: number, body: string): string {
   }
   return `HTTP ${status}: ${snippet(body)}`;
 }
+
+/** A tool call means the answer is the call: compatible servers and Gemini still say "stop". */
+export const finishWithTools = (finish: string, toolCalls: readonly unknown[]) => (toolCalls.length && finish === "stop" ? "tool_calls" : finish);
+
+export const contentDelta = (content: string): StreamDelta[] => (content ? [{ type: "delta", content }] : []);

@@ -4,13 +4,15 @@
  * message_start, content_block_start/delta/stop, message_delta (stop reason, output tokens),
  * message_stop, ping, and `error` (which can arrive inside a 200 stream).
  */
+import type { Model } from "../catalog/models";
 import {
-  errorBodyMessage, isObject, num, parseJson, UpstreamFault,
-  type Adapter, type StreamDecoder, type UpstreamCompletion,
+  contentDelta, errorBodyMessage, isObject, num, parseJson, UpstreamFault,
+  type Adapter, type Json, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import type { SseMessage } from "./sse";
 import { usageOf } from "../cost/tokens";
-import { alternatingTurns } from "./turns";
+import { argumentsObject, blockTurns, dataUrl } from "./turns";
+import type { CallOptions, Message, ModelRequest, ReasoningEffort, ResponseFormat, StreamDelta, ToolCall } from "./types";
 
 export const ANTHROPIC_VERSION = "2023-06-01";
 
@@ -37,9 +39,81 @@ function streamError(obj: Record<string, unknown>): UpstreamFault {
   return new UpstreamFault(`upstream ${type}: ${message}`, ANTHROPIC_ERROR_STATUS[type] ?? 500);
 }
 
+/** A message as Anthropic content blocks: text, image, tool_use (assistant) and tool_result (user). */
+function blocks(m: Message): Json[] {
+  if (m.role === "tool") return [{ type: "tool_result", tool_use_id: m.toolCallId, content: typeof m.content === "string" ? m.content : m.content.flatMap((p) => (p.type === "text" ? [p.text] : [])).join("") }];
+  const out: Json[] = [];
+  for (const p of typeof m.content === "string" ? [{ type: "text" as const, text: m.content }] : m.content) {
+    if (p.type === "text") {
+      if (p.text) out.push({ type: "text", text: p.text });
+      continue;
+    }
+    const data = dataUrl(p.url);
+    out.push({ type: "image", source: data ? { type: "base64", media_type: data.mediaType, data: data.data } : { type: "url", url: p.url } });
+  }
+  for (const c of m.toolCalls ?? []) out.push({ type: "tool_use", id: c.id, name: c.name, input: argumentsObject(c.arguments) });
+  return out;
+}
+
+/** Plain text turns keep the string form (Anthropic's shortest, and what a text-only request always sent). */
+function turnsOf(messages: readonly Message[]) {
+  const { system, turns } = blockTurns(messages, blocks);
+  const wire = turns.map((t) =>
+    t.blocks.every((b) => b.type === "text") ? { role: t.role, content: t.blocks.map((b) => b.text as string).join("\n\n") } : { role: t.role, content: t.blocks },
+  );
+  return { system, turns: wire };
+}
+
+/** Anthropic has no JSON mode: the format becomes an instruction in the system prompt (docs/compatibility.md). */
+function formatInstruction(f: ResponseFormat): string {
+  if (f.type === "json_object") return "Answer with a single valid JSON object and nothing else: no prose, no code fence.";
+  return `Answer with a single valid JSON value and nothing else (no prose, no code fence) that conforms to this JSON Schema (named ${f.name}):\n${JSON.stringify(f.schema)}`;
+}
+
+/** Extended-thinking budgets per effort; thinking needs at least 1024 tokens and less than max_tokens. */
+const THINKING_BUDGET: Record<ReasoningEffort, number> = { minimal: 0, low: 1024, medium: 4096, high: 16384 };
+
+/**
+ * Thinking cannot be combined with a forced tool_choice, and a history with tool calls would need
+ * the thinking blocks of those turns, which an OpenAI-shaped history does not carry: both go without.
+ */
+function thinkingBudget(model: Model, req: ModelRequest): number | null {
+  const effort = req.options?.reasoningEffort;
+  if (!effort || !model.capabilities.includes("reasoning")) return null;
+  const choice = req.options?.toolChoice;
+  if ((choice === "required" || typeof choice === "object") && req.options?.tools?.length) return null;
+  if (req.messages.some((m) => m.toolCalls?.length)) return null;
+  const budget = Math.min(THINKING_BUDGET[effort], req.maxTokens - 1);
+  return budget >= 1024 ? budget : null;
+}
+
+function applyOptions(o: CallOptions, body: Json) {
+  if (o.tools?.length && o.toolChoice !== "none") {
+    body.tools = o.tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), input_schema: t.parameters ?? { type: "object", properties: {} } }));
+    const choice: Json = o.toolChoice === "required" ? { type: "any" } : typeof o.toolChoice === "object" ? { type: "tool", name: o.toolChoice.name } : { type: "auto" };
+    if (o.parallelToolCalls === false) choice.disable_parallel_tool_use = true;
+    body.tool_choice = choice;
+  }
+  if (o.stop?.length) body.stop_sequences = o.stop;
+  if (o.topP !== undefined) {
+    // Current Claude models reject temperature and top_p together: the one the caller set wins.
+    body.top_p = o.topP;
+    delete body.temperature;
+  }
+  if (o.user !== undefined) body.metadata = { user_id: o.user };
+}
+
+function toolCallsOf(content: unknown[]): ToolCall[] {
+  const calls: ToolCall[] = [];
+  for (const b of content) {
+    if (isObject(b) && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string") calls.push({ id: b.id, name: b.name, arguments: JSON.stringify(b.input ?? {}) });
+  }
+  return calls;
+}
+
 export const anthropicAdapter: Adapter = {
   request(model, req, target) {
-    const { system, turns } = alternatingTurns(req.messages);
+    const { system, turns } = turnsOf(req.messages);
     const body: Record<string, unknown> = {
       model: model.upstream_id,
       max_tokens: req.maxTokens,
@@ -47,7 +121,17 @@ export const anthropicAdapter: Adapter = {
       // Anthropic's range is 0-1 where OpenAI's is 0-2.
       temperature: Math.min(req.temperature, 1),
     };
-    if (system) body.system = system;
+    if (req.options) applyOptions(req.options, body);
+    const budget = thinkingBudget(model, req);
+    if (budget !== null) {
+      body.thinking = { type: "enabled", budget_tokens: budget };
+      // Thinking takes only the default sampling.
+      delete body.temperature;
+      delete body.top_p;
+    }
+    const format = req.options?.responseFormat;
+    const systemText = [system, format ? formatInstruction(format) : ""].filter(Boolean).join("\n\n");
+    if (systemText) body.system = systemText;
     if (target.stream) body.stream = true;
     const headers: Record<string, string> = { "content-type": "application/json", "anthropic-version": ANTHROPIC_VERSION };
     if (target.apiKey) headers["x-api-key"] = target.apiKey;
@@ -62,7 +146,7 @@ export const anthropicAdapter: Adapter = {
     for (const block of body.content) if (isObject(block) && block.type === "text" && typeof block.text === "string") content += block.text;
     const u = isObject(body.usage) ? body.usage : null;
     const usage = u && num(u.output_tokens) !== null ? usageOf(inputTokens(u), num(u.output_tokens)!) : null;
-    return { content, finishReason: finishReason(body.stop_reason), usage };
+    return { content, toolCalls: toolCallsOf(body.content), finishReason: finishReason(body.stop_reason), usage };
   },
 
   decoder(): StreamDecoder {
@@ -70,14 +154,28 @@ export const anthropicAdapter: Adapter = {
     let output: number | null = null;
     let stop: string | null = null;
     let stopped = false;
+    // Content block index to tool-call index: tool calls are numbered 0, 1, ... as OpenAI numbers them.
+    const toolIndex = new Map<number, number>();
     return {
-      push(msg: SseMessage) {
+      push(msg: SseMessage): StreamDelta[] {
         const obj = parseJson(msg.data);
         if (!isObject(obj)) throw new UpstreamFault("stream event is not a JSON object");
         switch (obj.type) {
+          case "content_block_start": {
+            const b = obj.content_block;
+            if (!isObject(b) || b.type !== "tool_use" || typeof b.id !== "string" || typeof b.name !== "string") return [];
+            const index = toolIndex.size;
+            toolIndex.set(num(obj.index) ?? index, index);
+            return [{ type: "tool_call", call: { index, id: b.id, name: b.name, arguments: "" } }];
+          }
           case "content_block_delta": {
             const d = obj.delta;
-            return isObject(d) && d.type === "text_delta" && typeof d.text === "string" ? d.text : "";
+            if (!isObject(d)) return [];
+            if (d.type === "input_json_delta" && typeof d.partial_json === "string") {
+              const index = toolIndex.get(num(obj.index) ?? -1);
+              return index === undefined || !d.partial_json ? [] : [{ type: "tool_call", call: { index, arguments: d.partial_json } }];
+            }
+            return contentDelta(d.type === "text_delta" && typeof d.text === "string" ? d.text : "");
           }
           case "message_start": {
             const u = isObject(obj.message) && isObject(obj.message.usage) ? obj.message.usage : null;
@@ -85,7 +183,7 @@ export const anthropicAdapter: Adapter = {
               input = inputTokens(u);
               output = num(u.output_tokens);
             }
-            return "";
+            return [];
           }
           case "message_delta": {
             if (isObject(obj.delta) && typeof obj.delta.stop_reason === "string") stop = obj.delta.stop_reason;
@@ -94,15 +192,15 @@ export const anthropicAdapter: Adapter = {
               // Newer API versions repeat the (final) input count here.
               if (num(obj.usage.input_tokens) !== null) input = inputTokens(obj.usage);
             }
-            return "";
+            return [];
           }
           case "message_stop":
             stopped = true;
-            return "";
+            return [];
           case "error":
             throw streamError(obj);
           default:
-            return ""; // ping, content_block_start/stop, and event types added later
+            return []; // ping, content_block_stop, and event types added later
         }
       },
       get finished() {

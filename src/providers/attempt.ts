@@ -8,7 +8,7 @@ import { Deadline } from "./deadline";
 import { parseJson, UpstreamFault, type Adapter, type StreamDecoder, type UpstreamCompletion } from "./adapter";
 import { isRetryableStatus, retryAfterMs } from "./retry";
 import { SseReader } from "./sse";
-import type { FetchLike, ModelRequest } from "./types";
+import type { FetchLike, ModelRequest, StreamDelta } from "./types";
 
 /** Where and how one model is reached. */
 export interface Route {
@@ -101,10 +101,10 @@ export async function completeOnce(input: AttemptInput): Promise<Outcome<Upstrea
   }
 }
 
-/** A stream that has produced its first content delta (or finished without any content). */
+/** A stream that has produced its first delta (content or tool call), or finished without any. */
 export interface OpenStream {
-  /** Null when the upstream finished the answer without content. */
-  first: string | null;
+  /** The deltas of the first message that had any; empty when the upstream finished the answer without content. */
+  first: StreamDelta[];
   reader: SseReader;
   decoder: StreamDecoder;
   deadline: Deadline;
@@ -127,12 +127,12 @@ export async function openStream(input: AttemptInput): Promise<Outcome<OpenStrea
     for (;;) {
       const msg = await reader.next();
       if (msg === null && !decoder.finished) throw new UpstreamFault("stream ended before any content");
-      const first = msg === null ? null : decoder.push(msg);
-      if (msg === null || first) {
+      const first = msg === null ? [] : decoder.push(msg);
+      if (msg === null || first.length) {
         // From here the stream belongs to the events iterator, which keeps the deadline going.
         opened = true;
         deadline.waitingOnUpstream(false);
-        return { ok: true, status, value: { first: first || null, reader, decoder, deadline } };
+        return { ok: true, status, value: { first, reader, decoder, deadline } };
       }
     }
   } catch (err) {

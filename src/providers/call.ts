@@ -10,6 +10,7 @@ import { completeOnce, failureOf, openStream, type AttemptInput, type OpenStream
 import { ADAPTERS } from "./protocols";
 import { PROVIDER_REGISTRY, providerBaseUrl, providerKey } from "./registry";
 import { retryDelay, retryPolicy, type PolicyEnv } from "./retry";
+import { textMessages } from "./turns";
 import { AllCandidatesFailed, NoProviderConfigured, UpstreamError } from "./upstream-error";
 import type { Attempt, CallResult, FetchLike, KeylessUpstream, ModelRequest, StreamEvent, StreamResult } from "./types";
 
@@ -103,10 +104,10 @@ async function serve<T>(
 
 export async function complete(candidates: Model[], req: ModelRequest, ctx: CallContext): Promise<CallResult> {
   const served = await serve(candidates, req, ctx, completeOnce);
-  const { content, finishReason, usage } = served.value;
+  const { content, toolCalls, finishReason, usage } = served.value;
   return {
     model: served.route.model,
-    completion: { content, finishReason, usage: usage ?? usageOf(estimatePromptTokens(req.messages), estimateTokens(content)) },
+    completion: { content, toolCalls, finishReason, usage: usage ?? estimatedUsage(req, content + toolCalls.map((c) => c.name + c.arguments).join("")) },
     fallbackFrom: served.fallbackFrom,
     attempts: served.attempts,
     sandbox: served.route.sandbox,
@@ -128,14 +129,17 @@ export async function stream(candidates: Model[], req: ModelRequest, ctx: CallCo
   };
 }
 
-/** The rest of an opened stream: the buffered first delta, then upstream messages as they come. */
+/** Without reported usage: the prompt and the text produced, about 4 characters a token. */
+const estimatedUsage = (req: ModelRequest, produced: string) => usageOf(estimatePromptTokens(textMessages(req.messages)), estimateTokens(produced));
+
+/** The rest of an opened stream: the buffered first deltas, then upstream messages as they come. */
 async function* streamEvents(open: OpenStream, model: Model, req: ModelRequest, clock: UpstreamClock): AsyncGenerator<StreamEvent> {
   const { reader, decoder, deadline } = open;
   let text = "";
   try {
-    if (open.first !== null) {
-      text += open.first;
-      yield { type: "delta", content: open.first };
+    for (const d of open.first) {
+      text += d.type === "delta" ? d.content : (d.call.name ?? "") + d.call.arguments;
+      yield d;
     }
     for (;;) {
       const started = performance.now();
@@ -144,15 +148,14 @@ async function* streamEvents(open: OpenStream, model: Model, req: ModelRequest, 
       deadline.waitingOnUpstream(false);
       clock.ms += performance.now() - started;
       if (msg === null) break;
-      const delta = decoder.push(msg);
-      if (delta) {
-        text += delta;
-        yield { type: "delta", content: delta };
+      for (const d of decoder.push(msg)) {
+        text += d.type === "delta" ? d.content : (d.call.name ?? "") + d.call.arguments;
+        yield d;
       }
     }
     const end = decoder.end();
     // Without reported usage, estimate the completion from the characters streamed.
-    yield { type: "done", finishReason: end.finishReason, usage: end.usage ?? usageOf(estimatePromptTokens(req.messages), estimateTokens(text)) };
+    yield { type: "done", finishReason: end.finishReason, usage: end.usage ?? estimatedUsage(req, text) };
   } catch (err) {
     const failure = failureOf(err, deadline, null, undefined);
     throw new UpstreamError(`${model.id}: ${failure.error}`, failure.status, model.id, model.provider);

@@ -4,14 +4,15 @@
  * next text part; the last one carries finishReason and the final usageMetadata. There is no end
  * marker: a finishReason is what tells a complete answer from a cut stream.
  */
+import type { Model } from "../catalog/models";
 import {
-  errorBodyMessage, isObject, num, parseJson, UpstreamFault,
+  contentDelta, errorBodyMessage, finishWithTools, isObject, num, parseJson, UpstreamFault,
   type Adapter, type Json, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import type { SseMessage } from "./sse";
 import { usageOf } from "../cost/tokens";
-import { alternatingTurns } from "./turns";
-import type { TokenUsage } from "./types";
+import { argumentsObject, blockTurns, contentText, dataUrl, imageTypeOf, toolNameOf } from "./turns";
+import type { Message, ModelRequest, ReasoningEffort, StreamDelta, TokenUsage, ToolCall } from "./types";
 
 const FINISH: Record<string, string> = {
   STOP: "stop", MAX_TOKENS: "length", SAFETY: "content_filter", RECITATION: "content_filter",
@@ -29,14 +30,89 @@ function usage(u: unknown): TokenUsage | null {
   return usageOf(prompt, (num(u.candidatesTokenCount) ?? 0) + (num(u.thoughtsTokenCount) ?? 0));
 }
 
-/** The text and finish reason of candidate 0; thought summaries are not part of the answer. */
-function candidate(body: Json): { text: string; finish: string | null } | null {
+/**
+ * The text, function calls and finish reason of candidate 0; thought summaries are not part of the
+ * answer. Gemini's calls may come without an id: they are numbered from `firstCall` in the answer.
+ */
+function candidate(body: Json, firstCall = 0): { text: string; calls: ToolCall[]; finish: string | null } | null {
   const c = Array.isArray(body.candidates) ? body.candidates[0] : undefined;
   if (!isObject(c)) return null;
   let text = "";
+  const calls: ToolCall[] = [];
   const parts = isObject(c.content) && Array.isArray(c.content.parts) ? c.content.parts : [];
-  for (const part of parts) if (isObject(part) && typeof part.text === "string" && part.thought !== true) text += part.text;
-  return { text, finish: typeof c.finishReason === "string" ? c.finishReason : null };
+  for (const part of parts) {
+    if (!isObject(part)) continue;
+    if (typeof part.text === "string" && part.thought !== true) text += part.text;
+    const fc = part.functionCall;
+    if (isObject(fc) && typeof fc.name === "string") {
+      calls.push({ id: typeof fc.id === "string" ? fc.id : `call_${firstCall + calls.length}`, name: fc.name, arguments: JSON.stringify(fc.args ?? {}) });
+    }
+  }
+  return { text, calls, finish: typeof c.finishReason === "string" ? c.finishReason : null };
+}
+
+/** A message as Gemini parts: text, inlineData / fileData images, functionCall and functionResponse. */
+function partsOf(all: readonly Message[]) {
+  return (m: Message): Json[] => {
+    if (m.role === "tool") {
+      const text = contentText(m.content);
+      let response: unknown;
+      try {
+        response = JSON.parse(text);
+      } catch {
+        response = text;
+      }
+      // functionResponse.response must be an object.
+      const wrapped = isObject(response) ? response : { result: response };
+      // The call id stays out: Gemini's own calls often have none, and ours may be synthesised.
+      return [{ functionResponse: { name: toolNameOf(all, m.toolCallId), response: wrapped } }];
+    }
+    const out: Json[] = [];
+    for (const p of typeof m.content === "string" ? [{ type: "text" as const, text: m.content }] : m.content) {
+      if (p.type === "text") {
+        if (p.text) out.push({ text: p.text });
+        continue;
+      }
+      const data = dataUrl(p.url);
+      out.push(data ? { inlineData: { mimeType: data.mediaType, data: data.data } } : { fileData: { mimeType: imageTypeOf(p.url), fileUri: p.url } });
+    }
+    for (const c of m.toolCalls ?? []) out.push({ functionCall: { name: c.name, args: argumentsObject(c.arguments) } });
+    return out.length ? out : [{ text: "" }];
+  };
+}
+
+/** Thinking budgets per effort for 2.5 models; Gemini 3 takes a level instead. */
+const THINKING_BUDGET: Record<ReasoningEffort, number> = { minimal: 0, low: 1024, medium: 8192, high: 24576 };
+
+function thinkingConfig(model: Model, effort: ReasoningEffort): Json | null {
+  if (!model.capabilities.includes("reasoning")) return null;
+  if (/^gemini-3/.test(model.upstream_id)) return { thinkingLevel: effort === "minimal" || effort === "low" ? "low" : "high" };
+  return { thinkingBudget: THINKING_BUDGET[effort] };
+}
+
+function generationConfig(model: Model, req: ModelRequest): Json {
+  const cfg: Json = { maxOutputTokens: req.maxTokens, temperature: req.temperature };
+  const o = req.options ?? {};
+  if (o.topP !== undefined) cfg.topP = o.topP;
+  if (o.seed !== undefined) cfg.seed = o.seed;
+  if (o.stop?.length) cfg.stopSequences = o.stop;
+  const f = o.responseFormat;
+  if (f) cfg.responseMimeType = "application/json";
+  if (f?.type === "json_schema") cfg.responseJsonSchema = f.schema;
+  const thinking = o.reasoningEffort ? thinkingConfig(model, o.reasoningEffort) : null;
+  if (thinking) cfg.thinkingConfig = thinking;
+  return cfg;
+}
+
+function toolsOf(req: ModelRequest, body: Json) {
+  const o = req.options;
+  if (!o?.tools?.length) return;
+  body.tools = [{ functionDeclarations: o.tools.map((t) => ({ name: t.name, ...(t.description ? { description: t.description } : {}), parametersJsonSchema: t.parameters ?? { type: "object", properties: {} } })) }];
+  const choice = o.toolChoice;
+  if (choice) {
+    const mode = choice === "none" ? "NONE" : choice === "auto" ? "AUTO" : "ANY";
+    body.toolConfig = { functionCallingConfig: { mode, ...(typeof choice === "object" ? { allowedFunctionNames: [choice.name] } : {}) } };
+  }
 }
 
 export const GEMINI_STATUS_OF: Record<string, number> = {
@@ -53,12 +129,10 @@ function embeddedError(body: Json): UpstreamFault | null {
 
 export const geminiAdapter: Adapter = {
   request(model, req, target) {
-    const { system, turns } = alternatingTurns(req.messages);
-    const contents = turns.map((t) => ({ role: t.role === "assistant" ? "model" : "user", parts: [{ text: t.content }] }));
-    const body: Record<string, unknown> = {
-      contents,
-      generationConfig: { maxOutputTokens: req.maxTokens, temperature: req.temperature },
-    };
+    const { system, turns } = blockTurns(req.messages, partsOf(req.messages));
+    const contents = turns.map((t) => ({ role: t.role === "assistant" ? "model" : "user", parts: mergeText(t.blocks) }));
+    const body: Record<string, unknown> = { contents, generationConfig: generationConfig(model, req) };
+    toolsOf(req, body);
     if (system) body.systemInstruction = { parts: [{ text: system }] };
     const method = target.stream ? "streamGenerateContent?alt=sse" : "generateContent";
     const headers: Record<string, string> = { "content-type": "application/json" };
@@ -74,41 +148,56 @@ export const geminiAdapter: Adapter = {
     if (!c) {
       // A prompt blocked by safety settings comes back with promptFeedback and no candidates.
       if (isObject(body.promptFeedback) && typeof body.promptFeedback.blockReason === "string") {
-        return { content: "", finishReason: "content_filter", usage: usage(body.usageMetadata) };
+        return { content: "", toolCalls: [], finishReason: "content_filter", usage: usage(body.usageMetadata) };
       }
       throw new UpstreamFault("response has no candidates");
     }
-    return { content: c.text, finishReason: finishReason(c.finish), usage: usage(body.usageMetadata) };
+    return { content: c.text, toolCalls: c.calls, finishReason: finishWithTools(finishReason(c.finish), c.calls), usage: usage(body.usageMetadata) };
   },
 
   decoder(): StreamDecoder {
     let finish: string | null = null;
     let blocked = false;
     let tokens: TokenUsage | null = null;
+    let calls = 0;
     return {
-      push(msg: SseMessage) {
+      push(msg: SseMessage): StreamDelta[] {
         const obj = parseJson(msg.data);
         if (!isObject(obj)) throw new UpstreamFault("stream chunk is not a JSON object");
         const fault = embeddedError(obj);
         if (fault) throw fault;
         if (obj.usageMetadata) tokens = usage(obj.usageMetadata) ?? tokens;
-        const c = candidate(obj);
+        const c = candidate(obj, calls);
         if (!c) {
           if (isObject(obj.promptFeedback) && typeof obj.promptFeedback.blockReason === "string") blocked = true;
-          return "";
+          return [];
         }
         if (c.finish) finish = c.finish;
-        return c.text;
+        // Gemini sends each call whole, in one message.
+        const tools: StreamDelta[] = c.calls.map((call) => ({ type: "tool_call", call: { index: calls++, id: call.id, name: call.name, arguments: call.arguments } }));
+        return [...contentDelta(c.text), ...tools];
       },
       get finished() {
         return finish !== null || blocked;
       },
       end() {
         if (finish === null && !blocked) throw new UpstreamFault("stream ended without a finishReason");
-        return { finishReason: blocked && finish === null ? "content_filter" : finishReason(finish), usage: tokens };
+        return { finishReason: blocked && finish === null ? "content_filter" : finishWithTools(finishReason(finish), calls ? [calls] : []), usage: tokens };
       },
     };
   },
 
   errorMessage: errorBodyMessage,
 };
+
+/** Adjacent text parts of one turn joined, as a text-only conversation always sent them. */
+function mergeText(parts: Json[]): Json[] {
+  const out: Json[] = [];
+  for (const p of parts) {
+    const last = out[out.length - 1];
+    if (last && typeof last.text === "string" && typeof p.text === "string" && Object.keys(last).length === 1 && Object.keys(p).length === 1) {
+      out[out.length - 1] = { text: `${last.text}\n\n${p.text}` };
+    } else out.push(p);
+  }
+  return out;
+}

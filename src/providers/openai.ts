@@ -3,14 +3,15 @@
  * (POST {base}/chat/completions, Bearer auth). Streams end with `data: [DONE]`; usage arrives in a
  * last chunk with empty `choices` when `stream_options.include_usage` is set.
  */
+import type { Model } from "../catalog/models";
 import {
-  errorBodyMessage, isObject, num, parseJson, UpstreamFault,
-  type Adapter, type StreamDecoder, type UpstreamCompletion,
+  contentDelta, errorBodyMessage, finishWithTools, isObject, num, parseJson, UpstreamFault,
+  type Adapter, type Json, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import { PROVIDER_REGISTRY } from "./registry";
 import type { SseMessage } from "./sse";
 import { alternatingTurns } from "./turns";
-import type { ChatMessage, TokenUsage } from "./types";
+import type { CallOptions, Message, StreamDelta, TokenUsage, ToolCall } from "./types";
 
 // Compatible servers mostly send OpenAI's own values; these are the strays seen in the wild.
 const FINISH: Record<string, string> = {
@@ -36,20 +37,91 @@ function embeddedError(obj: Record<string, unknown>): UpstreamFault | null {
   return new UpstreamFault(`upstream error: ${message}`, code !== null && code >= 400 && code < 600 ? code : 500);
 }
 
-function alternated(messages: readonly ChatMessage[]) {
+function alternated(messages: readonly Message[]) {
   const { system, turns } = alternatingTurns(messages);
   return system ? [{ role: "system", content: system }, ...turns] : turns;
+}
+
+/** A neutral message back in OpenAI's wire form. */
+function wireMessage(m: Message): Json {
+  if (m.role === "tool") return { role: "tool", tool_call_id: m.toolCallId, content: m.content };
+  const content =
+    typeof m.content === "string"
+      ? m.content
+      : m.content.map((p) => (p.type === "text" ? { type: "text", text: p.text } : { type: "image_url", image_url: { url: p.url, ...(p.detail ? { detail: p.detail } : {}) } }));
+  if (m.role !== "assistant" || !m.toolCalls?.length) return { role: m.role, content };
+  return {
+    role: "assistant",
+    content: content || null,
+    tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } })),
+  };
+}
+
+/** The OpenAI parameters as OpenAI names them; what a compatible server cannot take is left out (docs/compatibility.md). */
+function wireOptions(model: Model, o: CallOptions, fixedTemperature: boolean, body: Json) {
+  const compat = PROVIDER_REGISTRY[model.provider].compat;
+  if (o.tools?.length) {
+    body.tools = o.tools.map((t) => ({
+      type: "function",
+      function: { name: t.name, ...(t.description ? { description: t.description } : {}), parameters: t.parameters ?? { type: "object", properties: {} }, ...(t.strict !== undefined ? { strict: t.strict } : {}) },
+    }));
+    if (o.toolChoice) body.tool_choice = typeof o.toolChoice === "string" ? o.toolChoice : { type: "function", function: { name: o.toolChoice.name } };
+    if (o.parallelToolCalls !== undefined) body.parallel_tool_calls = o.parallelToolCalls;
+  }
+  const f = o.responseFormat;
+  if (f?.type === "json_object") body.response_format = { type: "json_object" };
+  if (f?.type === "json_schema") {
+    body.response_format = { type: "json_schema", json_schema: { name: f.name, schema: f.schema, strict: f.strict, ...(f.description ? { description: f.description } : {}) } };
+  }
+  if (o.stop?.length) body.stop = o.stop;
+  // OpenAI's reasoning models fix top_p as they fix temperature.
+  if (o.topP !== undefined && !fixedTemperature) body.top_p = o.topP;
+  if (o.seed !== undefined) body.seed = o.seed;
+  if (o.user !== undefined) body.user = o.user;
+  if (o.reasoningEffort && compat?.reasoningEffort && model.capabilities.includes("reasoning")) body.reasoning_effort = o.reasoningEffort;
+}
+
+function toolCallsOf(msg: Json): ToolCall[] {
+  if (!Array.isArray(msg.tool_calls)) return [];
+  const calls: ToolCall[] = [];
+  for (const c of msg.tool_calls) {
+    if (!isObject(c) || !isObject(c.function) || typeof c.function.name !== "string") continue;
+    const args = c.function.arguments;
+    calls.push({ id: typeof c.id === "string" ? c.id : `call_${calls.length}`, name: c.function.name, arguments: typeof args === "string" ? args : JSON.stringify(args ?? {}) });
+  }
+  return calls;
+}
+
+function toolDeltas(delta: Json): StreamDelta[] {
+  if (!Array.isArray(delta.tool_calls)) return [];
+  const out: StreamDelta[] = [];
+  for (const [i, c] of delta.tool_calls.entries()) {
+    if (!isObject(c)) continue;
+    const fn = isObject(c.function) ? c.function : {};
+    out.push({
+      type: "tool_call",
+      call: {
+        index: num(c.index) ?? i,
+        ...(typeof c.id === "string" ? { id: c.id } : {}),
+        ...(typeof fn.name === "string" ? { name: fn.name } : {}),
+        arguments: typeof fn.arguments === "string" ? fn.arguments : "",
+      },
+    });
+  }
+  return out;
 }
 
 export const openaiAdapter: Adapter = {
   request(model, req, target) {
     const compat = PROVIDER_REGISTRY[model.provider].compat;
+    const fixedTemperature = compat?.fixedTemperature?.test(model.upstream_id) ?? false;
     const body: Record<string, unknown> = {
       model: model.upstream_id,
-      messages: compat?.alternateTurns ? alternated(req.messages) : req.messages.map((m) => ({ role: m.role, content: m.content })),
+      messages: compat?.alternateTurns ? alternated(req.messages) : req.messages.map(wireMessage),
       [compat?.maxTokensField ?? "max_tokens"]: req.maxTokens,
     };
-    if (!compat?.fixedTemperature?.test(model.upstream_id)) body.temperature = req.temperature;
+    if (!fixedTemperature) body.temperature = req.temperature;
+    if (req.options) wireOptions(model, req.options, fixedTemperature, body);
     if (target.stream) {
       body.stream = true;
       if (compat?.streamOptions ?? true) body.stream_options = { include_usage: true };
@@ -67,18 +139,20 @@ export const openaiAdapter: Adapter = {
     if (!isObject(choice) || !isObject(choice.message)) throw new UpstreamFault("response has no choices[0].message");
     const msg = choice.message;
     const content = typeof msg.content === "string" ? msg.content : typeof msg.refusal === "string" ? msg.refusal : "";
-    return { content, finishReason: finishReason(choice.finish_reason), usage: usage(body.usage) };
+    const toolCalls = toolCallsOf(msg);
+    return { content, toolCalls, finishReason: finishWithTools(finishReason(choice.finish_reason), toolCalls), usage: usage(body.usage) };
   },
 
   decoder(): StreamDecoder {
     let finish: string | null = null;
     let done = false;
     let tokens: TokenUsage | null = null;
+    let tools = false;
     return {
-      push(msg: SseMessage) {
+      push(msg: SseMessage): StreamDelta[] {
         if (msg.data === "[DONE]") {
           done = true;
-          return "";
+          return [];
         }
         const obj = parseJson(msg.data);
         if (!isObject(obj)) throw new UpstreamFault("stream chunk is not a JSON object");
@@ -86,17 +160,20 @@ export const openaiAdapter: Adapter = {
         if (fault) throw fault;
         if (obj.usage) tokens = usage(obj.usage) ?? tokens;
         const choice = Array.isArray(obj.choices) ? obj.choices[0] : undefined;
-        if (!isObject(choice)) return "";
+        if (!isObject(choice)) return [];
         if (typeof choice.finish_reason === "string") finish = choice.finish_reason;
         const delta = choice.delta;
-        return isObject(delta) && typeof delta.content === "string" ? delta.content : "";
+        if (!isObject(delta)) return [];
+        const calls = toolDeltas(delta);
+        if (calls.length) tools = true;
+        return [...contentDelta(typeof delta.content === "string" ? delta.content : ""), ...calls];
       },
       get finished() {
         return done || finish !== null;
       },
       end() {
         if (!done && finish === null) throw new UpstreamFault("stream ended before the upstream finished the answer");
-        return { finishReason: finishReason(finish), usage: tokens };
+        return { finishReason: finishWithTools(finishReason(finish), tools ? [true] : []), usage: tokens };
       },
     };
   },

@@ -20,6 +20,8 @@ export interface OpenAiCompat {
   fixedTemperature?: RegExp;
   /** Perplexity rejects consecutive messages of one role ("user or tool messages should alternate"). */
   alternateTurns?: boolean;
+  /** Takes `reasoning_effort` for its reasoning models; elsewhere the parameter is left out. */
+  reasoningEffort?: boolean;
 }
 
 export interface ProviderEntry extends ProviderConfig {
@@ -37,15 +39,16 @@ export const PROVIDER_REGISTRY: Readonly<Record<ProviderId, ProviderEntry>> = {
     streamOptions: true,
     maxTokensField: "max_completion_tokens",
     fixedTemperature: /^(gpt-5|o\d)/,
+    reasoningEffort: true,
   }),
   anthropic: p("anthropic", "anthropic", "https://api.anthropic.com/v1"),
   google: p("google", "gemini", "https://generativelanguage.googleapis.com/v1beta"),
   mistral: p("mistral", "openai", "https://api.mistral.ai/v1", { streamOptions: false, maxTokensField: "max_tokens" }),
-  groq: p("groq", "openai", "https://api.groq.com/openai/v1"),
+  groq: p("groq", "openai", "https://api.groq.com/openai/v1", { streamOptions: true, maxTokensField: "max_tokens", reasoningEffort: true }),
   deepseek: p("deepseek", "openai", "https://api.deepseek.com/v1"),
   xai: p("xai", "openai", "https://api.x.ai/v1"),
   together: p("together", "openai", "https://api.together.xyz/v1"),
-  fireworks: p("fireworks", "openai", "https://api.fireworks.ai/inference/v1"),
+  fireworks: p("fireworks", "openai", "https://api.fireworks.ai/inference/v1", { streamOptions: true, maxTokensField: "max_tokens", reasoningEffort: true }),
   // Perplexity reports usage in its stream chunks unasked; not sending stream_options spares a 400 if it ever stops ignoring it.
   perplexity: p("perplexity", "openai", "https://api.perplexity.ai", { streamOptions: false, maxTokensField: "max_tokens", alternateTurns: true }),
   cohere: p("cohere", "openai", "https://api.cohere.ai/compatibility/v1"),

@@ -6,9 +6,65 @@
 import type { Model, ProviderId } from "../catalog/models";
 
 export type Role = "system" | "user" | "assistant";
+/** A message as text: what routing, the token estimator and plain callers (skills, orchestrate) use. */
 export interface ChatMessage {
   role: Role;
   content: string;
+}
+
+/** One part of a user message's content (OpenAI content parts, protocol-neutral). */
+export type ContentPart =
+  | { type: "text"; text: string }
+  /** An http(s) URL or a `data:` URL; `detail` is OpenAI's resolution hint. */
+  | { type: "image"; url: string; detail?: "auto" | "low" | "high" };
+
+/** A function call the model asked for; `arguments` is JSON text, as OpenAI carries it. */
+export interface ToolCall {
+  id: string;
+  name: string;
+  arguments: string;
+}
+
+/**
+ * A message of the conversation as every protocol needs it: content parts, the assistant's tool
+ * calls and the tool results that answer them. A ChatMessage is one too.
+ */
+export interface Message {
+  role: Role | "tool";
+  content: string | ContentPart[];
+  /** Assistant messages: the calls the model made. */
+  toolCalls?: ToolCall[];
+  /** Tool messages: the call this result answers. */
+  toolCallId?: string;
+}
+
+export interface ToolSpec {
+  name: string;
+  description?: string;
+  /** JSON Schema of the arguments. */
+  parameters?: Record<string, unknown>;
+  strict?: boolean;
+}
+
+export type ToolChoice = "auto" | "none" | "required" | { name: string };
+
+export type ResponseFormat =
+  | { type: "json_object" }
+  | { type: "json_schema"; name: string; schema: Record<string, unknown>; strict: boolean; description?: string };
+
+export type ReasoningEffort = "minimal" | "low" | "medium" | "high";
+
+/** The OpenAI parameters beyond messages, budget and temperature; each adapter translates or drops them (docs/compatibility.md). */
+export interface CallOptions {
+  tools?: ToolSpec[];
+  toolChoice?: ToolChoice;
+  parallelToolCalls?: boolean;
+  responseFormat?: ResponseFormat;
+  stop?: string[];
+  topP?: number;
+  seed?: number;
+  user?: string;
+  reasoningEffort?: ReasoningEffort;
 }
 
 export type { TokenUsage } from "../cost/tokens";
@@ -16,20 +72,32 @@ import type { TokenUsage } from "../cost/tokens";
 
 /** What the gateway asks of one model, protocol-neutral. */
 export interface ModelRequest {
-  messages: ChatMessage[];
+  messages: readonly Message[];
   maxTokens: number;
   temperature: number;
+  options?: CallOptions;
 }
 
 export interface Completion {
   content: string;
+  toolCalls: ToolCall[];
   finishReason: string;
   usage: TokenUsage;
 }
 
-export type StreamEvent =
-  | { type: "delta"; content: string }
-  | { type: "done"; finishReason: string; usage: TokenUsage };
+/** A piece of a streamed tool call, in OpenAI's delta form: id and name come first, arguments in pieces. */
+export interface ToolCallDelta {
+  /** Which tool call of the answer (0, 1, ...). */
+  index: number;
+  id?: string;
+  name?: string;
+  arguments: string;
+}
+
+/** What one upstream stream message adds to the answer. */
+export type StreamDelta = { type: "delta"; content: string } | { type: "tool_call"; call: ToolCallDelta };
+
+export type StreamEvent = StreamDelta | { type: "done"; finishReason: string; usage: TokenUsage };
 
 export type Protocol = "openai" | "anthropic" | "gemini";
 
@@ -75,7 +143,7 @@ export interface StreamResult {
   attempts: Attempt[];
   sandbox: boolean;
   /**
-   * Content deltas then one `done`. Fallback happens only before the first content delta; a
+   * Content and tool-call deltas then one `done`. Fallback happens only before the first delta; a
    * failure after it is thrown from the iterator as an UpstreamError.
    */
   events: AsyncIterable<StreamEvent>;

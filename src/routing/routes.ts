@@ -3,6 +3,7 @@ import { callCompliance } from "../compliance/chat-gate";
 import { costUsd } from "../cost/money";
 import type { AppEnv } from "../env";
 import { PLANS } from "../plans/plans";
+import { textMessages } from "../providers/turns";
 import { validate } from "../shared/validate";
 import { chatRequestSchema } from "./request-schema";
 import { route } from "./router";
@@ -13,7 +14,7 @@ export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json
   const plan = PLANS[c.get("apiKey").plan];
   const compliance = callCompliance(body.brain_config, body.messages, plan.models);
   const decision = route({
-    messages: body.messages,
+    messages: textMessages(body.messages),
     model: body.model,
     routingMode: body.routing_mode,
     brainConfig: body.brain_config,

@@ -1,11 +1,47 @@
 import { isObject, type Json } from "../providers/adapter";
 import { GEMINI_STATUS_OF } from "../providers/gemini";
 import { sseBytes } from "../providers/sse";
-import { chunksOf, type SandboxAnswer, type SandboxPrompt } from "./answer";
-import { BadRequest, inverse, json, nonNegativeInt, text, type Parsed, type PathInfo, type Reply, type SandboxProtocol } from "./http";
+import { chunksOf, type SandboxPrompt } from "./answer";
+import { BadRequest, inverse, json, nonNegativeInt, plainShape, text, type Parsed, type PathInfo, type RequestShape, type Reply, type SandboxProtocol } from "./http";
+import { shapedAnswer, type ShapedAnswer } from "./tools";
 
 /** The adapter's status-name-to-code map, inverted: what the sandbox sends for a status. */
 const STATUS_NAME = inverse(GEMINI_STATUS_OF);
+
+function shapeOf(body: Json, contents: unknown[]): RequestShape {
+  const shape = plainShape();
+  for (const group of Array.isArray(body.tools) ? body.tools : []) {
+    const decls = isObject(group) && Array.isArray(group.functionDeclarations) ? group.functionDeclarations : [];
+    for (const d of decls) {
+      if (!isObject(d) || typeof d.name !== "string") throw new BadRequest("* GenerateContentRequest.tools.function_declarations.name: name is required");
+      const params = isObject(d.parametersJsonSchema) ? d.parametersJsonSchema : isObject(d.parameters) ? d.parameters : null;
+      shape.tools.push({ name: d.name, description: typeof d.description === "string" ? d.description : "", parameters: params });
+    }
+  }
+  const cfg = isObject(body.toolConfig) && isObject(body.toolConfig.functionCallingConfig) ? body.toolConfig.functionCallingConfig : null;
+  if (cfg?.mode === "NONE") shape.toolChoice = "none";
+  if (cfg?.mode === "ANY") {
+    const only = Array.isArray(cfg.allowedFunctionNames) && cfg.allowedFunctionNames.length === 1 ? cfg.allowedFunctionNames[0] : null;
+    shape.toolChoice = typeof only === "string" ? { name: only } : "required";
+  }
+  const gen = isObject(body.generationConfig) ? body.generationConfig : {};
+  if (gen.responseMimeType === "application/json") {
+    const schema = isObject(gen.responseJsonSchema) ? gen.responseJsonSchema : isObject(gen.responseSchema) ? gen.responseSchema : null;
+    shape.json = { schema };
+  }
+  for (const c of contents) {
+    for (const p of isObject(c) && Array.isArray(c.parts) ? c.parts : []) if (isObject(p) && (isObject(p.inlineData) || isObject(p.fileData))) shape.images++;
+  }
+  const last = contents[contents.length - 1];
+  const lastParts = isObject(last) && Array.isArray(last.parts) ? last.parts : [];
+  if (lastParts.length && lastParts.every((p) => isObject(p) && isObject(p.functionResponse))) {
+    shape.toolResults = lastParts.map((p) => {
+      const r = (p as Json).functionResponse as Json;
+      return { name: typeof r.name === "string" ? r.name : "tool", content: JSON.stringify(r.response ?? {}) };
+    });
+  }
+  return shape;
+}
 
 function parse(body: Json, path: PathInfo, url: URL): Parsed {
   if (path.stream && url.searchParams.get("alt") !== "sse") throw new BadRequest("The sandbox streams Gemini only with alt=sse.");
@@ -18,18 +54,20 @@ function parse(body: Json, path: PathInfo, url: URL): Parsed {
   }
   const cfg = isObject(body.generationConfig) ? body.generationConfig : {};
   if (cfg.maxOutputTokens !== undefined) prompt.maxTokens = nonNegativeInt(cfg.maxOutputTokens, "generationConfig.maxOutputTokens");
-  return { upstreamId: path.geminiModel!, stream: path.stream === true, streamUsage: false, prompt };
+  return { upstreamId: path.geminiModel!, stream: path.stream === true, streamUsage: false, prompt, shape: shapeOf(body, body.contents) };
 }
 
-const usage = (a: SandboxAnswer, final: boolean) =>
+const usage = (a: ShapedAnswer, final: boolean) =>
   final
     ? { promptTokenCount: a.promptTokens, candidatesTokenCount: a.completionTokens, totalTokenCount: a.promptTokens + a.completionTokens }
     : { promptTokenCount: a.promptTokens, totalTokenCount: a.promptTokens };
 
-function body({ parsed, answer }: Reply, textPart = answer.text, final = true): Json {
-  const candidate: Json = { content: { parts: [{ text: textPart }], role: "model" }, index: 0 };
+/** Gemini's calls carry no id; a function call's finish reason is plain STOP. */
+function body(reply: Reply, answer: ShapedAnswer, textPart = answer.text, final = true): Json {
+  const parts: Json[] = answer.toolCalls.length ? answer.toolCalls.map((c) => ({ functionCall: { name: c.name, args: JSON.parse(c.arguments) } })) : [{ text: textPart }];
+  const candidate: Json = { content: { parts, role: "model" }, index: 0 };
   if (final) candidate.finishReason = answer.finishReason === "length" ? "MAX_TOKENS" : "STOP";
-  return { candidates: [candidate], usageMetadata: usage(answer, final), modelVersion: parsed.upstreamId, responseId: `sbx${answer.seed.slice(0, 20)}` };
+  return { candidates: [candidate], usageMetadata: usage(answer, final), modelVersion: reply.parsed.upstreamId, responseId: `sbx${answer.seed.slice(0, 20)}` };
 }
 
 export const geminiSandbox: SandboxProtocol = {
@@ -38,12 +76,13 @@ export const geminiSandbox: SandboxProtocol = {
     return m ? { geminiModel: m[1]!, stream: m[2] === "streamGenerateContent" } : null;
   },
   parse,
-  body: (reply) => body(reply),
+  body: (reply) => body(reply, shapedAnswer(reply)),
   // Every frame a full response with the next part; the last one with finishReason. CRLF, as Google sends.
   frames(reply) {
-    const pieces = chunksOf(reply.answer.text);
+    const answer = shapedAnswer(reply);
+    const pieces = answer.toolCalls.length ? [""] : chunksOf(answer.text);
     if (!pieces.length) pieces.push("");
-    const frames = pieces.map((p, i) => sseBytes(JSON.stringify(body(reply, p, i === pieces.length - 1)), undefined, "\r\n"));
+    const frames = pieces.map((p, i) => sseBytes(JSON.stringify(body(reply, answer, p, i === pieces.length - 1)), undefined, "\r\n"));
     return { frames, firstContent: 0 };
   },
   error(status, message) {

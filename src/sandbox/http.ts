@@ -2,6 +2,27 @@ import type { Model } from "../catalog/models";
 import { isObject, type Json } from "../providers/adapter";
 import type { SandboxAnswer, SandboxPrompt } from "./answer";
 
+/** A function the request offers the model. */
+export interface SandboxTool {
+  name: string;
+  description: string;
+  /** JSON Schema of the arguments, or null when the request gave none. */
+  parameters: Json | null;
+}
+
+/** What the request asks beyond text: tools, a JSON answer, tool results to answer, images (tools.ts answers them). */
+export interface RequestShape {
+  tools: SandboxTool[];
+  toolChoice: "auto" | "none" | "required" | { name: string };
+  /** Null for a text answer; else a JSON answer, to the schema when one is given. */
+  json: { schema: Json | null } | null;
+  /** The results of the tool calls that end the conversation, or null when it ends with the user. */
+  toolResults: Array<{ name: string; content: string }> | null;
+  images: number;
+}
+
+export const plainShape = (): RequestShape => ({ tools: [], toolChoice: "auto", json: null, toolResults: null, images: 0 });
+
 /** What a protocol handler read from the request. */
 export interface Parsed {
   upstreamId: string;
@@ -9,6 +30,7 @@ export interface Parsed {
   /** OpenAI only: whether `stream_options.include_usage` asked for a usage chunk. */
   streamUsage: boolean;
   prompt: SandboxPrompt;
+  shape: RequestShape;
 }
 
 export interface Reply {

@@ -111,7 +111,7 @@ describe("POST /v1/chat/completions", () => {
     expect(["openai", "google", "openrouter"]).not.toContain(blocked.json.svc.routing.provider);
   });
 
-  it("refuses bad input with 400 invalid_request", async () => {
+  it("refuses bad input with 400 in OpenAI's error object, our message and the zod issues inside", async () => {
     const bad: Array<Record<string, unknown>> = [
       { messages: [] },
       { messages: [{ role: "wizard", content: "hi" }] },
@@ -123,7 +123,9 @@ describe("POST /v1/chat/completions", () => {
     for (const body of bad) {
       const r = await call("/v1/chat/completions", { key, json: body });
       expect(r.status, JSON.stringify(body)).toBe(400);
-      expect(r.json.error).toBe("invalid_request");
+      expect(r.json.error).toMatchObject({ type: "invalid_request_error", code: "invalid_request", message: expect.stringContaining("Invalid request body") });
+      expect(r.json.error.issues.length).toBeGreaterThan(0);
+      expect(r.json.error.param).toBe(r.json.error.issues[0].path);
     }
   });
 
@@ -134,13 +136,24 @@ describe("POST /v1/chat/completions", () => {
       { ...env, SANDBOX_UPSTREAM: "off" },
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ error: "no_provider_available" });
+    expect(await res.json()).toMatchObject({ error: { code: "no_provider_available", type: "server_error" } });
   });
 });
 
 describe("streaming", () => {
-  it("answers SSE chunks ending with usage and svc before [DONE]", async () => {
+  it("answers SSE chunks, svc on the finish chunk, and no usage chunk unless stream_options.include_usage asks for it", async () => {
     const r = await ask({ model: "gpt-5-mini", stream: true });
+    const chunks = sseEvents(r.text).slice(0, -1).map((e) => JSON.parse(e));
+    for (const ch of chunks) expect(ch.choices).toHaveLength(1);
+    const finish = chunks.at(-1);
+    expect(finish.choices[0].finish_reason).toBe("stop");
+    expect(finish).not.toHaveProperty("usage");
+    expect(finish.svc.routing.model).toBe("gpt-5-mini");
+    expect(chunks.slice(0, -1).every((ch) => !("svc" in ch))).toBe(true);
+  });
+
+  it("answers SSE chunks ending with usage and svc before [DONE] with stream_options.include_usage", async () => {
+    const r = await ask({ model: "gpt-5-mini", stream: true, stream_options: { include_usage: true } });
     expect(r.status).toBe(200);
     expect(r.headers.get("content-type")).toMatch(/^text\/event-stream/);
     const events = sseEvents(r.text);
@@ -190,7 +203,7 @@ describe("streaming", () => {
   it("answers a JSON error, not a stream, when every model fails before the first chunk", async () => {
     const r = await ask({ model: "gpt-5-mini", stream: true, brain_config: { fallback: [] } }, { "x-sandbox-fault": "gpt-5-mini=500,openai=500,anthropic=500,google=500,mistral=500,groq=500,deepseek=500,xai=500,together=500,fireworks=500,perplexity=500,cohere=500,openrouter=500" });
     expect(r.status).toBe(502);
-    expect(r.json.error).toBe("upstream_error");
+    expect(r.json.error).toMatchObject({ code: "upstream_error", type: "server_error" });
   });
 });
 

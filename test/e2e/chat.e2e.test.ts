@@ -31,7 +31,7 @@ describe("the official openai SDK against npm run dev", () => {
     expect(verified.valid).toBe(true);
   });
 
-  it("streams, with usage and svc on the last chunk", async () => {
+  it("streams, with svc on the finish chunk and no usage chunk unless asked for", async () => {
     const stream = await client.chat.completions.create({
       model: "claude-haiku-4-5",
       stream: true,
@@ -44,7 +44,8 @@ describe("the official openai SDK against npm run dev", () => {
       last = chunk;
     }
     expect(text.length).toBeGreaterThan(0);
-    expect(last.usage.total_tokens).toBeGreaterThan(0);
+    expect(last.choices[0].finish_reason).toBe("stop");
+    expect(last.usage).toBeUndefined();
     expect(last.svc.routing).toMatchObject({ mode: "direct", provider: "anthropic" });
   });
 
@@ -57,7 +58,9 @@ describe("the official openai SDK against npm run dev", () => {
     });
     const chunks = [];
     for await (const chunk of stream) chunks.push(chunk);
+    expect(chunks.at(-1)!.choices).toEqual([]);
     expect(chunks.at(-1)!.usage!.completion_tokens).toBeGreaterThan(0);
+    expect((chunks.at(-1) as unknown as { svc: { routing: unknown } }).svc.routing).toBeDefined();
   });
 
   it("raises the SDK's own errors for our error shapes", async () => {

@@ -59,6 +59,7 @@ describe("OpenAI chat completions adapter", () => {
   it("reads the recorded response", () => {
     expect(openaiAdapter.response(openaiResponse)).toEqual({
       content: "Paris is the capital of France.",
+      toolCalls: [],
       finishReason: "stop",
       usage: { prompt_tokens: 22, completion_tokens: 75, total_tokens: 97 },
     });
@@ -113,6 +114,7 @@ describe("Anthropic Messages adapter", () => {
   it("reads the recorded response", () => {
     expect(anthropicAdapter.response(anthropicResponse)).toEqual({
       content: "Paris is the capital of France.",
+      toolCalls: [],
       finishReason: "stop",
       usage: { prompt_tokens: 21, completion_tokens: 10, total_tokens: 31 },
     });
@@ -158,6 +160,7 @@ describe("Gemini adapter", () => {
   it("reads the recorded response, counting thinking tokens as completion", () => {
     expect(geminiAdapter.response(geminiResponse)).toEqual({
       content: "Paris is the capital of France.\n",
+      toolCalls: [],
       finishReason: "stop",
       usage: { prompt_tokens: 12, completion_tokens: 33, total_tokens: 45 },
     });
@@ -166,6 +169,7 @@ describe("Gemini adapter", () => {
   it("reads a blocked prompt as content_filter with no content", () => {
     expect(geminiAdapter.response(geminiBlocked)).toEqual({
       content: "",
+      toolCalls: [],
       finishReason: "content_filter",
       usage: { prompt_tokens: 9, completion_tokens: 0, total_tokens: 9 },
     });

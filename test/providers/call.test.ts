@@ -22,7 +22,7 @@ async function drain(s: StreamResult) {
   let done: Extract<StreamEvent, { type: "done" }> | undefined;
   for await (const ev of s.events) {
     if (ev.type === "delta") deltas.push(ev.content);
-    else done = ev;
+    else if (ev.type === "done") done = ev;
   }
   return { deltas, content: deltas.join(""), done: done! };
 }
@@ -187,7 +187,7 @@ describe("a configured key", () => {
       keyless: sandboxUpstream("anthropic=503"),
     });
     expect(r.sandbox).toBe(false);
-    expect(r.completion).toEqual({ content: "Paris is the capital of France.", finishReason: "stop", usage: { prompt_tokens: 21, completion_tokens: 10, total_tokens: 31 } });
+    expect(r.completion).toEqual({ content: "Paris is the capital of France.", toolCalls: [], finishReason: "stop", usage: { prompt_tokens: 21, completion_tokens: 10, total_tokens: 31 } });
     expect(seen).toHaveLength(1);
     const req = seen[0]!;
     expect(req.url).toBe("https://anthropic.proxy.example/v1/messages");

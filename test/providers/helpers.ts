@@ -1,7 +1,7 @@
 import { findModel, type Model } from "../../src/catalog/models";
 import type { Adapter } from "../../src/providers/adapter";
 import { SseReader } from "../../src/providers/sse";
-import type { ModelRequest } from "../../src/providers/types";
+import type { ModelRequest, ToolCallDelta } from "../../src/providers/types";
 
 export const model = (id: string): Model => {
   const m = findModel(id);
@@ -37,14 +37,17 @@ export async function readAll(reader: SseReader) {
   return out;
 }
 
-/** Feeds a recorded stream through an adapter's decoder: the deltas, then the end (or the thrown fault). */
+/** Feeds a recorded stream through an adapter's decoder: the content deltas, the tool-call deltas, then the end (or the thrown fault). */
 export async function decodeStream(adapter: Adapter, sse: string, size = 7) {
   const decoder = adapter.decoder();
   const deltas: string[] = [];
+  const tools: ToolCallDelta[] = [];
   const reader = new SseReader(streamOf(sse, size).getReader());
   for (const msg of await readAll(reader)) {
-    const d = decoder.push(msg);
-    if (d) deltas.push(d);
+    for (const d of decoder.push(msg)) {
+      if (d.type === "delta") deltas.push(d.content);
+      else tools.push(d.call);
+    }
   }
-  return { deltas, end: decoder.end() };
+  return { deltas, tools, end: decoder.end() };
 }

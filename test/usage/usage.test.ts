@@ -8,7 +8,7 @@ describe("usage and savings", () => {
     const { key, record } = await newKey("pro");
     const bodies = [];
     for (const [model, stream] of [["gpt-5-nano", false], ["claude-haiku-4-5", false], ["gemini-2.5-flash", true]] as const) {
-      const r = await call("/v1/chat/completions", { key, json: { model, stream, messages: [{ role: "user", content: `Tell me about ${model}` }] } });
+      const r = await call("/v1/chat/completions", { key, json: { model, stream, ...(stream ? { stream_options: { include_usage: true } } : {}), messages: [{ role: "user", content: `Tell me about ${model}` }] } });
       expect(r.status).toBe(200);
       bodies.push(stream ? JSON.parse(r.text.split("\n\n").filter((l) => l.startsWith("data: {")).at(-1)!.slice(6)) : r.json);
     }

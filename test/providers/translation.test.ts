@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { anthropicAdapter } from "../../src/providers/anthropic";
+import { geminiAdapter } from "../../src/providers/gemini";
+import { openaiAdapter } from "../../src/providers/openai";
+import type { ModelRequest } from "../../src/providers/types";
+import anthropicRequest from "./fixtures/anthropic/request.tools.json";
+import anthropicToolUse from "./fixtures/anthropic/response.tool-use.json";
+import anthropicToolStream from "./fixtures/anthropic/stream.tool-use.sse?raw";
+import geminiRequest from "./fixtures/gemini/request.tools.json";
+import geminiCall from "./fixtures/gemini/response.function-call.json";
+import geminiCallStream from "./fixtures/gemini/stream.function-call.sse?raw";
+import openaiRequest from "./fixtures/openai/request.tools.gpt-5-mini.json";
+import openaiToolCalls from "./fixtures/openai/response.tool-calls.json";
+import openaiToolStream from "./fixtures/openai/stream.tool-calls.sse?raw";
+import { decodeStream, model } from "./helpers";
+import { JSON_SCHEMA_REQ, RICH } from "./rich-request";
+
+const target = { baseUrl: "https://up.example/v1", apiKey: "k", stream: false };
+const bodyOf = (adapter: typeof openaiAdapter, id: string, req: ModelRequest) => JSON.parse(adapter.request(model(id), req, target).body);
+const withOptions = (options: ModelRequest["options"]): ModelRequest => ({ ...RICH, messages: RICH.messages.slice(0, 2), options });
+
+describe("OpenAI translation (pass-through)", () => {
+  it("carries parts, images, tool calls, tool results and every option", () => {
+    expect(bodyOf(openaiAdapter, "gpt-5-mini", RICH)).toEqual(openaiRequest);
+  });
+
+  it("sends top_p and leaves reasoning_effort out where the server does not take it", () => {
+    const body = bodyOf(openaiAdapter, "deepseek-chat", RICH);
+    expect(body.top_p).toBe(0.9);
+    expect(body).not.toHaveProperty("reasoning_effort");
+    expect(bodyOf(openaiAdapter, "gpt-oss-120b", RICH).reasoning_effort).toBe("low");
+  });
+
+  it("sends response_format json_schema and json_object as they are", () => {
+    expect(bodyOf(openaiAdapter, "gpt-5-mini", JSON_SCHEMA_REQ).response_format).toEqual({
+      type: "json_schema",
+      json_schema: { name: "person", strict: true, schema: JSON_SCHEMA_REQ.options!.responseFormat!.type === "json_schema" ? JSON_SCHEMA_REQ.options!.responseFormat!.schema : {} },
+    });
+    expect(bodyOf(openaiAdapter, "deepseek-chat", withOptions({ responseFormat: { type: "json_object" } })).response_format).toEqual({ type: "json_object" });
+  });
+
+  it("reads tool calls from a response", () => {
+    expect(openaiAdapter.response(openaiToolCalls)).toEqual({
+      content: "",
+      toolCalls: [
+        { id: "call_Vw1", name: "get_weather", arguments: '{"city":"Rome"}' },
+        { id: "call_Vw2", name: "get_weather", arguments: '{"city":"Oslo"}' },
+      ],
+      finishReason: "tool_calls",
+      usage: { prompt_tokens: 80, completion_tokens: 52, total_tokens: 132 },
+    });
+  });
+
+  it("reads streamed tool-call deltas", async () => {
+    const { deltas, tools, end } = await decodeStream(openaiAdapter, openaiToolStream);
+    expect(deltas).toEqual([]);
+    expect(tools).toEqual([
+      { index: 0, id: "call_Vw1", name: "get_weather", arguments: "" },
+      { index: 0, arguments: '{"city"' },
+      { index: 0, arguments: ':"Rome"}' },
+    ]);
+    expect(end).toEqual({ finishReason: "tool_calls", usage: { prompt_tokens: 80, completion_tokens: 30, total_tokens: 110 } });
+  });
+});
+
+describe("Anthropic Messages translation", () => {
+  it("turns parts, images, tool calls and results into content blocks, and the options into Anthropic's", () => {
+    expect(bodyOf(anthropicAdapter, "claude-sonnet-4-6", RICH)).toEqual(anthropicRequest);
+  });
+
+  it("thinks for a reasoning effort when no tool is forced and no tool call is in the history, with default sampling", () => {
+    const body = bodyOf(anthropicAdapter, "claude-sonnet-4-6", withOptions({ reasoningEffort: "medium", topP: 0.5 }));
+    expect(body.thinking).toEqual({ type: "enabled", budget_tokens: 2047 });
+    expect(body).not.toHaveProperty("temperature");
+    expect(body).not.toHaveProperty("top_p");
+    // Haiku 4.5 has no reasoning capability in the catalog: no thinking.
+    expect(bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ reasoningEffort: "high" }))).not.toHaveProperty("thinking");
+  });
+
+  it("asks for JSON in the system prompt (Anthropic has no JSON mode)", () => {
+    const body = bodyOf(anthropicAdapter, "claude-haiku-4-5", JSON_SCHEMA_REQ);
+    expect(body.system).toContain("conforms to this JSON Schema (named person)");
+    expect(body.system).toContain('"required":["name"]');
+  });
+
+  it("maps tool_choice auto, none and a named tool", () => {
+    const tools = RICH.options!.tools;
+    expect(bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ tools, toolChoice: "auto" })).tool_choice).toEqual({ type: "auto" });
+    expect(bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ tools, toolChoice: { name: "get_weather" } })).tool_choice).toEqual({ type: "tool", name: "get_weather" });
+    expect(bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ tools, toolChoice: "none" }))).not.toHaveProperty("tools");
+  });
+
+  it("reads tool_use blocks, skipping thinking", () => {
+    expect(anthropicAdapter.response(anthropicToolUse)).toEqual({
+      content: "Let me check Rome.",
+      toolCalls: [{ id: "toolu_01A09q90qw90lq917835lq9", name: "get_weather", arguments: '{"city":"Rome"}' }],
+      finishReason: "tool_calls",
+      usage: { prompt_tokens: 472, completion_tokens: 89, total_tokens: 561 },
+    });
+  });
+
+  it("reads a streamed tool_use as OpenAI-style deltas numbered from 0", async () => {
+    const { deltas, tools, end } = await decodeStream(anthropicAdapter, anthropicToolStream, 9);
+    expect(deltas).toEqual(["Checking Rome."]);
+    expect(tools).toEqual([
+      { index: 0, id: "toolu_01T1x1fJ34qAmk2tNTrN7Up6", name: "get_weather", arguments: "" },
+      { index: 0, arguments: '{"city": "Ro' },
+      { index: 0, arguments: 'me"}' },
+    ]);
+    expect(end).toEqual({ finishReason: "tool_calls", usage: { prompt_tokens: 472, completion_tokens: 89, total_tokens: 561 } });
+  });
+});
+
+describe("Gemini translation", () => {
+  it("turns parts, images, calls and responses into Gemini parts, and the options into generationConfig and toolConfig", () => {
+    expect(bodyOf(geminiAdapter, "gemini-2.5-flash", RICH)).toEqual(geminiRequest);
+  });
+
+  it("answers JSON with responseMimeType and responseJsonSchema; thinking levels for Gemini 3", () => {
+    expect(bodyOf(geminiAdapter, "gemini-2.5-flash", JSON_SCHEMA_REQ).generationConfig).toMatchObject({
+      responseMimeType: "application/json",
+      responseJsonSchema: { type: "object", properties: { name: { type: "string" } }, required: ["name"] },
+    });
+    expect(bodyOf(geminiAdapter, "gemini-3.1-pro-preview", withOptions({ reasoningEffort: "medium" })).generationConfig.thinkingConfig).toEqual({ thinkingLevel: "high" });
+    expect(bodyOf(geminiAdapter, "gemini-2.5-flash-lite", withOptions({ reasoningEffort: "medium" })).generationConfig).not.toHaveProperty("thinkingConfig");
+  });
+
+  it("names an image URL as fileData and a named tool_choice as allowedFunctionNames", () => {
+    const req: ModelRequest = { ...RICH, messages: [{ role: "user", content: [{ type: "image", url: "https://example.com/a.webp" }] }], options: { tools: RICH.options!.tools, toolChoice: { name: "get_weather" } } };
+    const body = bodyOf(geminiAdapter, "gemini-2.5-flash", req);
+    expect(body.contents[0].parts).toEqual([{ fileData: { mimeType: "image/webp", fileUri: "https://example.com/a.webp" } }]);
+    expect(body.toolConfig).toEqual({ functionCallingConfig: { mode: "ANY", allowedFunctionNames: ["get_weather"] } });
+  });
+
+  it("reads functionCall parts as tool calls with ids, and STOP with calls as tool_calls", () => {
+    expect(geminiAdapter.response(geminiCall)).toEqual({
+      content: "",
+      toolCalls: [
+        { id: "call_0", name: "get_weather", arguments: '{"city":"Rome"}' },
+        { id: "call_1", name: "get_weather", arguments: '{"city":"Oslo"}' },
+      ],
+      finishReason: "tool_calls",
+      usage: { prompt_tokens: 61, completion_tokens: 14, total_tokens: 75 },
+    });
+  });
+
+  it("reads a streamed functionCall as one whole delta", async () => {
+    const { deltas, tools, end } = await decodeStream(geminiAdapter, geminiCallStream, 11);
+    expect(deltas).toEqual([]);
+    expect(tools).toEqual([{ index: 0, id: "call_0", name: "get_weather", arguments: '{"city":"Rome"}' }]);
+    expect(end).toEqual({ finishReason: "tool_calls", usage: { prompt_tokens: 61, completion_tokens: 7, total_tokens: 68 } });
+  });
+});
