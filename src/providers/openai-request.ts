@@ -40,7 +40,7 @@ const messageSchema = z.discriminatedUnion(
         content: z.union([z.string(), textOnly]).nullish(),
         tool_calls: z.array(toolCall).optional(),
       })
-      .refine((m) => m.content != null || m.tool_calls?.length, { message: "an assistant message needs content or tool_calls" }),
+      .refine((m) => m.content != null || m.tool_calls?.length, { message: "an assistant message needs content or tool_calls", path: ["content"] }),
     z.looseObject({ role: z.literal("tool"), tool_call_id: z.string().min(1), content: z.union([z.string(), textOnly]) }),
   ],
   { error: "role must be one of system, developer, user, assistant, tool" },

@@ -41,7 +41,8 @@ export const skillsRoutes = new Hono<AppEnv>()
       try {
         if (body.stream) {
           const s = await streamChat(deps, input);
-          return new Response(chatSse(s, (p) => c.executionCtx.waitUntil(p), extendSvc), {
+          // The invoke body has no stream_options: its stream keeps the usage chunk (docs/compatibility.md).
+          return new Response(chatSse(s, (p) => c.executionCtx.waitUntil(p), extendSvc, { includeUsage: true }), {
             headers: { ...SSE_HEADERS, "x-svc-overhead-us": overheadUs(startedAt, s.upstreamMs()) },
           });
         }

@@ -104,8 +104,10 @@ describe("POST /v1/route", () => {
   const BAD: Array<[string, unknown, string]> = [
     ["no messages", {}, "messages"],
     ["empty messages", { messages: [] }, "messages"],
-    ["a bad role", { messages: [{ role: "tool", content: "x" }] }, "messages.0.role"],
-    ["non-string content", { messages: [{ role: "user", content: [{ type: "text", text: "hi" }] }] }, "messages.0.content"],
+    ["a bad role", { messages: [{ role: "wizard", content: "x" }] }, "messages.0.role"],
+    ["non-string content", { messages: [{ role: "user", content: 42 }] }, "messages.0.content"],
+    ["an unknown content part", { messages: [{ role: "user", content: [{ type: "input_audio" }] }] }, "messages.0.content"],
+    ["a tool message without tool_call_id", { messages: [{ role: "tool", content: "x" }] }, "messages.0.tool_call_id"],
     ["null content", { messages: [{ role: "assistant", content: null }] }, "messages.0.content"],
     ["temperature 3", body({ temperature: 3 }), "temperature"],
     ["negative temperature", body({ temperature: -0.1 }), "temperature"],
@@ -138,17 +140,20 @@ describe("POST /v1/route", () => {
 });
 
 describe("chatRequestSchema", () => {
-  it("fills the SPEC.md 4.1 defaults and keeps unknown fields", () => {
-    const parsed = chatRequestSchema.parse({ messages: [{ role: "user", content: "hi" }], user: "u-1", n: 2 });
+  it("fills the SPEC.md 4.1 defaults, reads the OpenAI parameters into options, and keeps unknown fields", () => {
+    const parsed = chatRequestSchema.parse({ messages: [{ role: "user", content: "hi" }], user: "u-1", n: 1, logprobs: true });
     expect(parsed).toEqual({
       messages: [{ role: "user", content: "hi" }],
+      options: { user: "u-1" },
+      include_usage: false,
       model: "auto",
       max_tokens: 1000,
       temperature: 0.7,
       stream: false,
       brain_config: undefined,
       user: "u-1",
-      n: 2,
+      n: 1,
+      logprobs: true,
     });
   });
 
