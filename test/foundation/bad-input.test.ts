@@ -58,8 +58,10 @@ describe("ill-formed strings and deep JSON are refused with a 400 before any rou
   it.each(Object.keys(valid))("POST %s with a lone surrogate in a string: 400 naming the field", async (path) => {
     const r = await call(path, { method: "POST", key, json: valid[path] });
     expect(r.status).toBe(400);
-    expect(r.json.error).toBe("invalid_request");
-    expect(r.json.issues).toEqual([{ path: path === "/v1/chat/completions" ? "messages.0.content" : path === "/v1/handoff" ? "objective" : "action", message: expect.stringContaining("lone UTF-16 surrogate") }]);
+    // Chat completions answer OpenAI's error object (docs/compatibility.md): the same fields inside `error`.
+    const body = path === "/v1/chat/completions" ? { error: r.json.error.code, issues: r.json.error.issues } : r.json;
+    expect(body.error).toBe("invalid_request");
+    expect(body.issues).toEqual([{ path: path === "/v1/chat/completions" ? "messages.0.content" : path === "/v1/handoff" ? "objective" : "action", message: expect.stringContaining("lone UTF-16 surrogate") }]);
     expect(r.headers.get("x-request-id")).toBeTruthy();
   });
 
