@@ -47,7 +47,7 @@ export function openAiError(err: unknown, requestId: string): { status: ApiError
   else if (httpStatus !== null && httpStatus < 500) {
     error = apiError(httpStatus === 413 ? "request_too_large" : "invalid_request", (err as Error).message || "Invalid request.");
   } else {
-    console.error(`[${requestId}] unhandled`, err);
+    // The app's error handler has logged it already.
     error = apiError("internal_error", "An unexpected error occurred.", { request_id: requestId });
   }
   return { status: error.status, body: keepsSpecShape(error) ? error.body() : openAiErrorBody(error), headers: error.headers };

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { callDeps } from "../calls/deps";
 import { completeChat, streamChat, type ChatInput } from "../calls/chat";
 import { toApiError } from "../calls/errors";
@@ -15,8 +15,21 @@ const ENDPOINT = "/v1/chat/completions";
 /** x-svc-overhead-us: time in the gateway minus time waiting on upstreams. */
 const overheadUs = (startedAt: number, upstreamMs: number) => String(Math.max(0, Math.round((performance.now() - startedAt - upstreamMs) * 1000)));
 
+/**
+ * The OpenAI-compatible surface answers OpenAI's error object (docs/compatibility.md). The app's
+ * one error handler has already rendered the error when this runs (Hono records it as c.error);
+ * the response is rendered again in OpenAI's shape. A middleware, not an onError of this router,
+ * so the routes' validators stay readable to the operation registry.
+ */
+const openAiSurface: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (!c.error) return;
+  const { status, body, headers } = openAiError(c.error, c.get("requestId"));
+  c.res = c.json(body, status, headers);
+};
+
 /** SPEC.md 4.1: parse, call the model-call service, render. */
-export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", chatRequestSchema), async (c) => {
+export const chatRoutes = new Hono<AppEnv>().use(ENDPOINT, openAiSurface).post(ENDPOINT, validate("json", chatRequestSchema), async (c) => {
   const body = c.req.valid("json");
   const startedAt = c.get("startedAt");
   const deps = callDeps({
@@ -57,8 +70,4 @@ export const chatRoutes = new Hono<AppEnv>().post(ENDPOINT, validate("json", cha
   }
 });
 
-// The OpenAI-compatible surface answers OpenAI's error object (docs/compatibility.md).
-chatRoutes.onError((err, c) => {
-  const { status, body, headers } = openAiError(err, c.get("requestId"));
-  return c.json(body, status, headers);
-});
+
