@@ -27,6 +27,7 @@ export default defineConfig(async () => {
             // Real backoff (200 ms steps) made the fallback tests wait seconds for nothing; the
             // retry policy's own timing is unit-tested with explicit knobs (test/providers/retry.test.ts).
             UPSTREAM_RETRY_BASE_MS: "1",
+            CORS_ORIGINS: "https://app.example",
             ...bindings,
           },
         },

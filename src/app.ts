@@ -7,7 +7,7 @@ import { authAndLimits } from "./auth/middleware";
 import { catalogRoutes } from "./catalog/routes";
 import { complianceRoutes } from "./compliance/routes";
 import { recordAttestation } from "./proof/record-attestation";
-import { chatRoutes } from "./chat/routes";
+import { apiCors, chatRoutes } from "./chat/routes";
 import type { AppEnv } from "./env";
 import { healthRoutes } from "./health/routes";
 import { planRoutes } from "./plans/routes";
@@ -59,6 +59,7 @@ app.use(
   }),
 );
 
+app.use(apiCors);
 app.use(authAndLimits);
 
 // One router per area of SPEC.md; the access table (src/auth/access.ts) guards them all.

@@ -16,6 +16,8 @@ export interface Env {
   LEDGER_RETIRED_KEYS?: string;
   /** Origin of shared brain configs' `short_url` (`{SHORT_URL_BASE}/b/{id}`). Absent: the request's origin. */
   SHORT_URL_BASE?: string;
+  /** Origins (comma-separated, or `*`) browsers may call protected endpoints from; public ones allow any. */
+  CORS_ORIGINS?: string;
   /** Guards /admin/*. Absent: the admin endpoints do not exist. */
   ADMIN_TOKEN?: string;
   /** Provider keys and base URL overrides: `<PROVIDER>_API_KEY`, `<PROVIDER>_BASE_URL`. */

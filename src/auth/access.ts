@@ -6,6 +6,7 @@
 const PUBLIC_ROUTES: ReadonlyArray<readonly [method: string, pattern: string]> = [
   ["GET", "/health"],
   ["GET", "/v1/models"],
+  ["GET", "/v1/models/:model_id"],
   ["GET", "/v1/plans"],
   ["POST", "/v1/brain/validate"],
   ["GET", "/v1/proof/pubkey"],

@@ -4,7 +4,7 @@
  */
 import type { ToolCall, ToolCallDelta } from "../providers/types";
 import { UpstreamError } from "../providers/upstream-error";
-import type { ChatOutcome, ChatStream } from "./chat";
+import type { ChatOutcome, ChatStream, ChatStreamEvent } from "./chat";
 import { chunk, contentChunkEncoder, errorEvent, SSE_DONE, sseData } from "./openai-sse";
 import type { SvcBlock } from "./svc";
 
@@ -48,56 +48,54 @@ export interface SseOptions {
 }
 
 /**
- * The stream in OpenAI's chunk format, pulled by the runtime: each pull takes the next event, and
- * the queue lets up to STREAM_QUEUE chunks run ahead of a slow client. OpenAI's contract: the finish
- * chunk carries `svc`; with `includeUsage` a last chunk with empty choices follows and carries usage
- * and `svc` instead (docs/compatibility.md). A failure after the first delta ends the stream
- * with an OpenAI-shaped error event. A reader that goes away cancels the stream, which ends the
- * events iterator, and the model-call service records what was produced. `keepAlive` holds the
- * request open until that record has been handed off (waitUntil).
+ * How one stream format writes a chat stream: its opening frames, a frame per delta, the closing
+ * frames with the sealed outcome, and the frames of a failure after the stream began.
  */
-export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, extend: SvcExtend = asIs, opts: SseOptions = {}): ReadableStream<Uint8Array> {
-  const id = `svc-${cs.requestId}`;
-  const contentChunk = contentChunkEncoder(id, cs.created, cs.model.id);
+export interface StreamWriter {
+  start(): Uint8Array[];
+  delta(ev: Exclude<ChatStreamEvent, { type: "done" }>): Uint8Array[];
+  done(o: ChatOutcome): Uint8Array[];
+  failed(message: string): Uint8Array[];
+}
+
+/**
+ * A chat stream as SSE, pulled by the runtime: each pull takes the next event, and the queue lets up
+ * to STREAM_QUEUE frames run ahead of a slow client. A failure after the first delta ends the stream
+ * with the writer's error frames. A reader that goes away cancels the stream, which ends the events
+ * iterator, and the model-call service records what was produced. `keepAlive` holds the request open
+ * until that record has been handed off (waitUntil).
+ */
+export function sseStream(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, writer: StreamWriter): ReadableStream<Uint8Array> {
   const it = cs.events;
   let started = false;
   let ended: () => void = () => {};
   keepAlive(new Promise<void>((resolve) => (ended = resolve)));
+  const enqueue = (controller: ReadableStreamDefaultController<Uint8Array>, frames: Uint8Array[]) => {
+    for (const f of frames) controller.enqueue(f);
+  };
 
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
         if (!started) {
           started = true;
-          controller.enqueue(sseData(chunk(id, cs.created, cs.model.id, { role: "assistant", content: "" }, null)));
+          enqueue(controller, writer.start());
           return;
         }
         try {
           const next = await it.next();
           if (next.done) return;
           const ev = next.value;
-          if (ev.type === "delta") {
-            controller.enqueue(contentChunk(ev.content));
+          if (ev.type !== "done") {
+            enqueue(controller, writer.delta(ev));
             return;
           }
-          if (ev.type === "tool_call") {
-            controller.enqueue(sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(ev.call), null)));
-            return;
-          }
-          const o = ev.outcome;
-          const finishChunk = chunk(id, cs.created, o.model.id, {}, o.finishReason);
-          if (opts.includeUsage) {
-            controller.enqueue(sseData(finishChunk));
-            controller.enqueue(sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) }));
-          } else {
-            controller.enqueue(sseData({ ...finishChunk, svc: extend(o.svc) }));
-          }
-          controller.enqueue(SSE_DONE);
+          enqueue(controller, writer.done(ev.outcome));
           controller.close();
           ended();
         } catch (err) {
           const message = err instanceof UpstreamError ? err.message : err instanceof Error ? err.message : String(err);
-          controller.enqueue(sseData(errorEvent(`The upstream stream from ${cs.model.id} failed after it began: ${message}`, "upstream_stream_error")));
+          enqueue(controller, writer.failed(`The upstream stream from ${cs.model.id} failed after it began: ${message}`));
           controller.close();
           ended();
         }
@@ -112,6 +110,28 @@ export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void
     },
     new CountQueuingStrategy({ highWaterMark: STREAM_QUEUE }),
   );
+}
+
+/**
+ * The stream in OpenAI's chat chunk format. OpenAI's contract: the finish chunk carries `svc`; with
+ * `includeUsage` a last chunk with empty choices follows and carries usage and `svc` instead
+ * (docs/compatibility.md). A failure after the first delta ends with an OpenAI-shaped error event.
+ */
+export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, extend: SvcExtend = asIs, opts: SseOptions = {}): ReadableStream<Uint8Array> {
+  const id = `svc-${cs.requestId}`;
+  const contentChunk = contentChunkEncoder(id, cs.created, cs.model.id);
+  return sseStream(cs, keepAlive, {
+    start: () => [sseData(chunk(id, cs.created, cs.model.id, { role: "assistant", content: "" }, null))],
+    delta: (ev) => [ev.type === "delta" ? contentChunk(ev.content) : sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(ev.call), null))],
+    done(o) {
+      const finishChunk = chunk(id, cs.created, o.model.id, {}, o.finishReason);
+      const frames = opts.includeUsage
+        ? [sseData(finishChunk), sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) })]
+        : [sseData({ ...finishChunk, svc: extend(o.svc) })];
+      return [...frames, SSE_DONE];
+    },
+    failed: (message) => [sseData(errorEvent(message, "upstream_stream_error"))],
+  });
 }
 
 export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } as const;

@@ -84,3 +84,22 @@ export const FREE_MODEL_IDS: readonly string[] = MODELS.filter((x) => x.tier ===
  */
 export const HYPER_FRONTIER_OUTPUT_USD = 100;
 export const isHyperFrontier = (m: Model) => m.output_usd_per_mtok >= HYPER_FRONTIER_OUTPUT_USD;
+
+/** Catalog publication date: a stable `created` for every entry (OpenAI's model objects carry one). */
+export const CATALOG_CREATED = 1767225600; // 2026-01-01T00:00:00Z
+
+/** A model as `GET /v1/models` and `GET /v1/models/{id}` show it: OpenAI's model object plus the catalog's fields. */
+export const catalogEntry = (model: Model) => ({
+  id: model.id,
+  object: "model" as const,
+  created: CATALOG_CREATED,
+  owned_by: model.provider,
+  display_name: model.display_name,
+  provider: model.provider,
+  tier: model.tier,
+  input_usd_per_mtok: model.input_usd_per_mtok,
+  output_usd_per_mtok: model.output_usd_per_mtok,
+  context_tokens: model.context_tokens,
+  upstream_id: model.upstream_id,
+  capabilities: model.capabilities,
+});

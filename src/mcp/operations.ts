@@ -25,6 +25,8 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "GET /health": { summary: "Liveness and the service version.", response: obj({ status: z.string(), version: z.string() }) },
   "GET /v1/models": { summary: "The model catalog (OpenAI list form plus prices, tier, capabilities).", tool: "list_models", response: list(obj({ id: z.string(), object: z.literal("model") })) },
   "GET /v1/plans": { summary: "The plans and their limits.", tool: "list_plans", response: list(obj({ id: z.string() })) },
+  "GET /v1/models/:model_id": { summary: "One catalog model: OpenAI's model object plus prices, tier and capabilities; 404 model_not_found.", tool: "get_model", response: obj({ id: z.string(), object: z.literal("model") }) },
+  "POST /v1/responses": { summary: "The OpenAI Responses API (text and function tools, plain or streamed), state-free, on the chat pipeline; svc block.", tool: "create_response", response: obj({ id: z.string(), object: z.literal("response"), status: z.string(), output: z.array(obj()), svc: obj() }) },
   "POST /v1/chat/completions": { summary: "OpenAI-compatible chat completion, routed (`model: auto`) or pinned; svc block with routing, cost and proof.", tool: "chat_completion", response: chatCompletion },
   "POST /v1/route": { summary: "Routing preview: the model a chat request would get, with the reason and a worst-case cost; no model is called.", tool: "route_preview", response: obj({ object: z.literal("route"), model: z.string(), svc: obj() }) },
   "GET /v1/usage": { summary: "Usage of the key's owner: totals by model, provider and mode, limits, recent calls.", tool: "get_usage", response: obj({ object: z.literal("usage"), total_requests: z.int(), total_cost_usd: z.number() }) },

@@ -21,6 +21,7 @@ const CATALOGUE = {
   skill_not_found: { status: 404 },
   proof_not_found: { status: 404 },
   key_not_found: { status: 404 },
+  model_not_found: { status: 404 },
   method_not_allowed: { status: 405 },
   request_too_large: { status: 413 },
   unprocessable_request: { status: 422 },
