@@ -79,6 +79,9 @@ export const responsesRequestSchema = z
     brain_config: brainConfigSchema.nullish(),
   })
   .superRefine((body, ctx) => {
+    if (Array.isArray(body.input) && body.input.every((i) => i.type === "reasoning")) {
+      ctx.addIssue({ code: "custom", path: ["input"], message: "input holds no message, function_call or function_call_output" });
+    }
     const names = new Set((body.tools ?? []).map((t) => t.name));
     if (body.tool_choice !== undefined && body.tool_choice !== "auto" && body.tool_choice !== "none" && !names.size) {
       ctx.addIssue({ code: "custom", path: ["tool_choice"], message: "tool_choice is only allowed when tools are given" });

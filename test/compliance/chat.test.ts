@@ -56,8 +56,11 @@ describe("2.18 compliance on POST /v1/chat/completions (brain_config.compliance)
   it("422 no_compliant_model, naming every model's reasons, when the policy excludes every model; nothing is called or billed", async () => {
     const { key, r } = await chat({ messages: [{ role: "user", content: "deploy with AKIA6I8J76B2LAJLJ4H9 please" }], brain_config: { compliance: { block_data_classes: ["SECRETS"] } } });
     expect(r.status).toBe(422);
-    expect(r.json).toEqual({
-      error: "no_compliant_model",
+    // Chat completions answer OpenAI's error object: the fields sit inside `error` (docs/compatibility.md).
+    expect(r.json.error).toEqual({
+      code: "no_compliant_model",
+      type: "invalid_request_error",
+      param: null,
       message: expect.stringContaining("excludes every model"),
       detected_classes: ["SECRETS"],
       excluded_models: Object.fromEntries(MODELS.map((m) => [m.id, ["the text contains SECRETS, which no provider is cleared to receive"]])),
@@ -70,16 +73,16 @@ describe("2.18 compliance on POST /v1/chat/completions (brain_config.compliance)
   it("422 on a Free key when no model of the plan passes, listing only the plan's models", async () => {
     const { r } = await chat({ brain_config: { compliance: { provider_allowlist: ["anthropic"] } } }, "free");
     expect(r.status).toBe(422);
-    expect(r.json.error).toBe("no_compliant_model");
-    expect(r.json.message).toContain("your plan allows");
-    expect(Object.keys(r.json.excluded_models).toSorted()).toEqual([...FREE_MODEL_IDS].toSorted());
+    expect(r.json.error.code).toBe("no_compliant_model");
+    expect(r.json.error.message).toContain("your plan allows");
+    expect(Object.keys(r.json.error.excluded_models).toSorted()).toEqual([...FREE_MODEL_IDS].toSorted());
   });
 
   it("400 invalid_request naming the key of a bad policy", async () => {
     const { r } = await chat({ brain_config: { compliance: { certifications: ["FedRAMP"] } } });
     expect(r.status).toBe(400);
-    expect(r.json.error).toBe("invalid_request");
-    expect(r.json.issues).toEqual([{ path: "brain_config.compliance.certifications.0", message: expect.stringContaining('unknown certification "FedRAMP"') }]);
+    expect(r.json.error.code).toBe("invalid_request");
+    expect(r.json.error.issues).toEqual([{ path: "brain_config.compliance.certifications.0", message: expect.stringContaining('unknown certification "FedRAMP"') }]);
   });
 
   it("leaves a request without brain_config.compliance untouched (no svc.compliance)", async () => {

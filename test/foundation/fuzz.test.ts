@@ -162,6 +162,14 @@ function expectEnvelope(r: Awaited<ReturnType<typeof call>>, what: string) {
   expect(r.headers.get("x-request-id"), `${what}: x-request-id`).toMatch(/^[0-9a-f-]{36}$/);
   if (r.status < 400) return;
   expect(r.json, `${what}: error body is JSON: ${r.text.slice(0, 200)}`).toBeTypeOf("object");
+  // The OpenAI-compatible surface answers OpenAI's error object around the same code (docs/compatibility.md).
+  if (typeof r.json.error === "object" && r.json.error !== null) {
+    expect(Object.keys(r.json), `${what}: OpenAI error object`).toEqual(["error"]);
+    expect(ERROR_CODES, `${what}: ${r.text.slice(0, 200)}`).toContain(r.json.error.code);
+    expect(statusOf(r.json.error.code), `${what}: status of ${r.json.error.code}`).toBe(r.status);
+    expect(r.json.error.message, `${what}: message`).toBeTypeOf("string");
+    return;
+  }
   const code = (r.json.detail?.error ?? r.json.error) as ErrorCode;
   expect(ERROR_CODES, `${what}: ${r.text.slice(0, 200)}`).toContain(code);
   expect(statusOf(code), `${what}: status of ${code}`).toBe(r.status);
