@@ -20,6 +20,8 @@ import { policyRoutes } from "./policy/routes";
 import { auditRoutes } from "./audit/routes";
 import { skillsRoutes } from "./skills/routes";
 import { brainRoutes } from "./brain/routes";
+import { orchestrateRoutes } from "./orchestrate/routes";
+import { codeRoutes } from "./code/routes";
 import { agentRoutes } from "./agents/routes";
 import { mcpRoutes } from "./mcp/routes";
 import { apiError, ApiError } from "./shared/errors";
@@ -80,6 +82,8 @@ for (const routes of [
   brainRoutes,
   agentRoutes,
   complianceRoutes({ recordAttestation }),
+  orchestrateRoutes,
+  codeRoutes,
 ]) {
   app.route("/", routes);
 }

@@ -7,6 +7,7 @@ import type { Eligibility } from "../cost/guard";
 import { costNanos, usdBreakdown } from "../cost/money";
 import { estimatePromptTokens, estimateTokens, usageOf, type TokenUsage } from "../cost/tokens";
 import { seal } from "../proof/seal";
+import type { ChatReceipt } from "../proof/chat";
 import type { Sealed } from "../proof/receipt";
 import { neededCapabilities, supports } from "../providers/capabilities";
 import { complete, stream, type CallContext } from "../providers/call";
@@ -58,7 +59,7 @@ export interface ChatOutcome {
   usage: TokenUsage;
   latencyMs: number;
   attempts: Attempt[];
-  sealed: Sealed;
+  sealed: Sealed<ChatReceipt>;
   svc: SvcBlock;
 }
 

@@ -3,6 +3,7 @@ import { hashString, type HashString } from "../shared/hash";
 import type { Signer } from "../shared/signing";
 import type { AttestationReceipt } from "./attestation";
 import type { ChatReceipt } from "./chat";
+import type { CodeReceipt, OrchestrationReceipt } from "./orchestration";
 
 /**
  * Every receipt kind the service issues, one discriminated union on `version`. docs/proofs.md gives
@@ -11,7 +12,7 @@ import type { ChatReceipt } from "./chat";
  * Orchestration and code receipts (SPEC.md 2.2), trajectories (DESIGN.md 3) and compliance
  * attestations join the union as they land, each with its builder in `seal.ts`.
  */
-export type Receipt = ChatReceipt | AttestationReceipt;
+export type Receipt = ChatReceipt | AttestationReceipt | OrchestrationReceipt | CodeReceipt;
 
 export const proofHash = (receipt: Receipt): HashString => hashString(canonicalJson(receipt));
 

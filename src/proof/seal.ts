@@ -1,6 +1,7 @@
 import type { AttestationFacts } from "../compliance/attestation";
 import { attestationReceipt, type AttestationReceipt } from "./attestation";
 import { chatReceipt, type ChatFacts, type ChatReceipt } from "./chat";
+import { codeReceipt, orchestrationReceipt, type CodeFacts, type CodeReceipt, type OrchestrationFacts, type OrchestrationReceipt } from "./orchestration";
 import { proofHash, type Sealed } from "./receipt";
 
 /**
@@ -10,16 +11,22 @@ import { proofHash, type Sealed } from "./receipt";
 export interface FactsByKind {
   chat: ChatFacts;
   attestation: AttestationFacts;
+  orchestration: OrchestrationFacts;
+  code: CodeFacts;
 }
 export interface ReceiptByKind {
   chat: ChatReceipt;
   attestation: AttestationReceipt;
+  orchestration: OrchestrationReceipt;
+  code: CodeReceipt;
 }
 export type ReceiptKind = keyof FactsByKind;
 
 const BUILDERS: { [K in ReceiptKind]: (facts: FactsByKind[K]) => ReceiptByKind[K] } = {
   chat: chatReceipt,
   attestation: attestationReceipt,
+  orchestration: orchestrationReceipt,
+  code: codeReceipt,
 };
 
 export function seal<K extends ReceiptKind>(kind: K, facts: FactsByKind[K]): Sealed<ReceiptByKind[K]> {

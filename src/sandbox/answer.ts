@@ -7,6 +7,7 @@
 import type { Model } from "../catalog/models";
 import { estimateTokens } from "../cost/tokens";
 import { sha256Hex } from "../shared/hash";
+import { behave } from "./behaviours";
 import { plannerAnswer } from "./planner";
 
 export interface SandboxPrompt {
@@ -101,7 +102,9 @@ export function safeSlice(text: string, start: number, end: number): string {
   return text.slice(start, e);
 }
 
-export function sandboxAnswer(model: Model, prompt: SandboxPrompt, body: string): SandboxAnswer {
+/** `attempt`: the how-manieth request to this model within one client request (1 for the first). */
+export function sandboxAnswer(model: Model, prompt: SandboxPrompt, body: string, attempt = 1): SandboxAnswer {
+  const behaviour = behave(model, prompt, body, attempt, sandboxAnswer); if (behaviour) return behaviour; // a job, or a resample: behaviours.ts
   const seed = sha256Hex(body);
   const byte = (i: number) => parseInt(seed.slice(i * 2, i * 2 + 2), 16);
   let lastUser = "";

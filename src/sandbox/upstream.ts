@@ -105,7 +105,7 @@ export function sandboxUpstream(faults: string | null): KeylessUpstream {
     if (fault?.kind === "latency") await wait(fault.ms, signal);
     if (fault?.kind === "status") return protocol.error(fault.status, `Sandbox fault injected: HTTP ${fault.status} for ${model.id}.`);
 
-    const reply: Reply = { model, parsed, answer: sandboxAnswer(model, parsed.prompt, raw) };
+    const reply: Reply = { model, parsed, answer: sandboxAnswer(model, parsed.prompt, raw, n.model) };
     if (fault?.kind === "malformed" || fault?.kind === "cut" || fault?.kind === "cut0") return broken(protocol, fault.kind, reply);
     if (parsed.stream) return sseResponse(protocol.frames(reply).frames, fault?.kind === "drip" ? fault.ms : 0);
     return json(protocol.body(reply));

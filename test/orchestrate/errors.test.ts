@@ -1,0 +1,60 @@
+import { describe, expect, it } from "vitest";
+import { PROVIDERS } from "../../src/catalog/models";
+import { call, newKey } from "../helpers";
+import { ask, orchestrateCall } from "./helpers";
+
+const everyProvider = (fault: string) => PROVIDERS.map((p) => `${p}=${fault}`).join(",");
+
+describe("POST /v2/orchestrate: errors (SPEC.md section 7)", () => {
+  it("needs a key", async () => {
+    const r = await call("/v2/orchestrate", { json: { messages: ask("hi") } });
+    expect(r.status).toBe(401);
+    expect(r.json.detail.error).toBe("invalid_api_key");
+  });
+
+  it("400 no_messages for empty or missing messages", async () => {
+    const { key } = await newKey();
+    for (const body of [{ messages: [] }, {}]) {
+      const r = await orchestrateCall(key, body);
+      expect(r.status).toBe(400);
+      expect(r.json.error).toBe("no_messages");
+    }
+  });
+
+  it("400 invalid_request for a bad field, with the issues", async () => {
+    const { key } = await newKey();
+    for (const body of [
+      { messages: ask("hi"), strategy: "vote" },
+      { messages: ask("hi"), policy: "fast" },
+      { messages: ask("hi"), k: 0 },
+      { messages: ask("hi"), k: 9 },
+      { messages: ask("hi"), max_cost_usd: -1 },
+      { messages: [{ role: "robot", content: "x" }] },
+      { messages: "hi" },
+    ]) {
+      const r = await orchestrateCall(key, body);
+      expect(r.status, JSON.stringify(body)).toBe(400);
+      expect(r.json.error).toBe("invalid_request");
+      expect(r.json.issues.length).toBeGreaterThan(0);
+    }
+    const notJson = await call("/v2/orchestrate", { key, body: "{", headers: { "content-type": "application/json" } });
+    expect(notJson.status).toBe(400);
+  });
+
+  it("502 all_models_failed when every call fails, for every strategy, with no stack", async () => {
+    const { key } = await newKey();
+    for (const strategy of ["single", "cascade", "ensemble_moa", "rank_fuse", "decompose_and_route", "self_consistency", "debate"]) {
+      const r = await orchestrateCall(key, { messages: ask("Why is the sky blue?"), strategy }, { "x-sandbox-fault": everyProvider("503") });
+      expect(r.status, strategy).toBe(502);
+      expect(r.json.error).toBe("all_models_failed");
+      expect(r.text).not.toMatch(/at \w+ \(|\.ts:\d+/);
+    }
+  });
+
+  it("503 no_provider_available when no model may serve (brain_config blocks every provider)", async () => {
+    const { key } = await newKey();
+    const r = await orchestrateCall(key, { messages: ask("Why is the sky blue?"), strategy: "ensemble_moa", brain_config: { blocked: [...PROVIDERS] } });
+    expect(r.status).toBe(503);
+    expect(r.json.error).toBe("no_provider_available");
+  });
+});
