@@ -1,5 +1,5 @@
 import type { Tier } from "../catalog/models";
-import type { AutoMode } from "../routing/policy";
+import type { AutoMode } from "../routing/tiers";
 
 /**
  * The three policies as data (docs/orchestration.md, "Policies"): how wide, how deep and how sure

@@ -3,7 +3,7 @@ import { estimatePromptTokens } from "../cost/tokens";
 import { invalidRequest } from "../shared/errors";
 import { exclusion, type Eligibility } from "../cost/guard";
 import type { ChatMessage } from "../providers/types";
-import type { AutoMode } from "../routing/policy";
+import type { AutoMode } from "../routing/tiers";
 import { route } from "../routing/router";
 import type { BrainConfig } from "../routing/types";
 
