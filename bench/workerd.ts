@@ -161,6 +161,15 @@ export function cpuMs(pids: readonly number[]): number {
   return (ticks * 1000) / CLOCK_TICKS_PER_S;
 }
 
+/** The dry-run output as Miniflare modules: JavaScript as ES modules, Markdown as Text (wrangler.toml [[rules]]). */
+function bundleModules(bundlePath: string) {
+  const dir = path.dirname(bundlePath);
+  const files = readdirSync(dir).filter((f) => f.endsWith(".js") || f.endsWith(".md"));
+  // The entry first: Miniflare runs the first module.
+  files.sort((a, b) => (a === path.basename(bundlePath) ? -1 : b === path.basename(bundlePath) ? 1 : a.localeCompare(b)));
+  return files.map((f) => ({ type: f.endsWith(".md") ? ("Text" as const) : ("ESModule" as const), path: path.join(dir, f) }));
+}
+
 export async function startWorkerd(opts: {
   config: WorkerConfig;
   bundlePath: string;
@@ -185,9 +194,9 @@ export async function startWorkerd(opts: {
   const signingKey = randomBytes(32).toString("hex");
   const gatewayWorker = (name: string, bundlePath: string) => ({
     name,
-    modules: true as const,
-    scriptPath: bundlePath,
-    // Module names are paths relative to this root; the bundle lives outside the checkout.
+    // Every file of the dry-run output: the bundle, and the skills library that wrangler.toml's
+    // [[rules]] ship as Text modules beside it. Names are paths relative to modulesRoot.
+    modules: bundleModules(bundlePath),
     modulesRoot: path.dirname(bundlePath),
     compatibilityDate: toml.compatibilityDate,
     compatibilityFlags: toml.compatibilityFlags,
