@@ -18,6 +18,7 @@ import { UpstreamError } from "../providers/upstream-error";
 import { route } from "../routing/router";
 import type { BrainConfig, RouteDecision, RoutingMode } from "../routing/types";
 import type { CallDeps } from "./deps";
+import { usageRow } from "./record";
 import { svcBlock, type SvcBlock } from "./svc";
 
 /** The names of the signals a decision detected. */
@@ -127,20 +128,7 @@ function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, creat
     costUsd: cost.total_usd,
   });
   deps.record({
-    usage: {
-      ownerId: deps.key.ownerId,
-      keyId: deps.key.id,
-      requestId: input.requestId,
-      endpoint: input.endpoint,
-      model: s.model.id,
-      provider: s.model.provider,
-      mode: decision.mode,
-      promptTokens: usage.prompt_tokens,
-      completionTokens: usage.completion_tokens,
-      costNanos: nanos.total,
-      latencyMs,
-      fallback: s.fallbackFrom !== null,
-    },
+    usage: usageRow(deps.key, { requestId: input.requestId, endpoint: input.endpoint, mode: decision.mode, model: s.model, usage, costNanos: nanos.total, latencyMs, fallback: s.fallbackFrom !== null }),
     receipt: sealed,
   });
   const svc = svcBlock({ decision, model: s.model, fallbackFrom: s.fallbackFrom, sandbox: s.sandbox, cost, latencyMs, requestId: input.requestId, sealed });

@@ -6,6 +6,7 @@ import type { Attempt, ChatMessage } from "../providers/types";
 import type { CostUsd } from "./svc";
 import type { CallDeps } from "./deps";
 import { providerContext } from "./chat";
+import { usageRow } from "./record";
 
 /**
  * One model call inside a larger operation (an orchestration stage, a code-mode draft or review, an
@@ -59,20 +60,7 @@ export async function callModel(deps: CallDeps, input: ModelCallInput): Promise<
   const nanos = costNanos(result.model, usage.prompt_tokens, usage.completion_tokens);
   const latencyMs = Math.round(performance.now() - started);
   deps.record({
-    usage: {
-      ownerId: deps.key.ownerId,
-      keyId: deps.key.id,
-      requestId: input.requestId,
-      endpoint: input.endpoint,
-      model: result.model.id,
-      provider: result.model.provider,
-      mode: input.mode,
-      promptTokens: usage.prompt_tokens,
-      completionTokens: usage.completion_tokens,
-      costNanos: nanos.total,
-      latencyMs,
-      fallback: result.fallbackFrom !== null,
-    },
+    usage: usageRow(deps.key, { requestId: input.requestId, endpoint: input.endpoint, mode: input.mode, model: result.model, usage, costNanos: nanos.total, latencyMs, fallback: result.fallbackFrom !== null }),
     receipt: null,
   });
   return {

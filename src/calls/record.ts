@@ -34,3 +34,32 @@ export async function writeRecord(database: Db, signer: Signer | null, rec: Call
     console.error(`[${rec.usage.requestId}] could not store usage and receipt`, err);
   }
 }
+
+/** What one model call bills: the usage row every caller of the model-call service records. */
+export interface CallUsage {
+  requestId: string;
+  endpoint: string;
+  mode: string;
+  model: { id: string; provider: string };
+  usage: { prompt_tokens: number; completion_tokens: number };
+  costNanos: number;
+  latencyMs: number;
+  fallback: boolean;
+}
+
+export function usageRow(key: { ownerId: string; id: string }, u: CallUsage): UsageRecord {
+  return {
+    ownerId: key.ownerId,
+    keyId: key.id,
+    requestId: u.requestId,
+    endpoint: u.endpoint,
+    model: u.model.id,
+    provider: u.model.provider,
+    mode: u.mode,
+    promptTokens: u.usage.prompt_tokens,
+    completionTokens: u.usage.completion_tokens,
+    costNanos: u.costNanos,
+    latencyMs: u.latencyMs,
+    fallback: u.fallback,
+  };
+}
