@@ -5,8 +5,8 @@ import { admit } from "../limits/lease";
 import { PLANS } from "../plans/plans";
 import { invalidApiKey } from "../shared/errors";
 import { requiresKey } from "./access";
-import { cachedKey, loadKey } from "./key-cache";
-import { hashKey, isWellFormedKey, type ApiKeyRecord } from "./keys";
+import { cachedKey, keyHashOf, loadKey } from "./key-cache";
+import { isWellFormedKey, type ApiKeyRecord } from "./keys";
 
 const BEARER = "Bearer ";
 
@@ -32,7 +32,7 @@ export const authAndLimits: MiddlewareHandler<AppEnv> = async (c, next) => {
   const key = header.slice(BEARER.length).trim();
   if (!isWellFormedKey(key)) throw invalidApiKey("Malformed API key: keys start with svc_sk_.");
 
-  const keyHash = hashKey(key);
+  const keyHash = keyHashOf(key);
   let record: ApiKeyRecord | null | undefined = cachedKey(c.env.DB, keyHash, Date.now(), (p) => deferTo(c, p));
   if (record === undefined) record = await loadKey(c.env.DB, keyHash);
   if (!record || record.revokedAt !== null) throw invalidApiKey("Invalid or revoked API key.");

@@ -4,11 +4,14 @@ import { limiterFor, type LimitDecision } from "./rate-limiter";
 
 /**
  * Rate-limit leases: a warm request is admitted from a lease this isolate holds, with no call to the
- * key's limiter object; only when the lease is spent or stale does one request (single-flight per
- * key) ask the object for another. The object counts a lease's admissions when it grants them, so
- * leases never over-admit: on one isolate the limits stay exact (300 concurrent on RPM 100 admit
- * exactly 100). Across isolates a lease's unspent admissions are counted but unused until they are
- * given back, so the limiter may under-admit by at most one lease per other isolate (docs/auth-and-limits.md).
+ * key's limiter object. Once a lease is half spent or half its life is gone, the next one is fetched
+ * off the request path, so under steady traffic no request waits for the object; one waits (single
+ * flight per key) only when the isolate holds nothing usable: a key's first request, or one after a
+ * quiet second. The object counts a lease's admissions when it grants them and keeps them in its
+ * minute window until the lease's end has left it, so leases never over-admit: on one isolate the
+ * limits stay exact (300 concurrent on RPM 100 admit exactly 100). Across isolates unspent
+ * admissions are counted until given back, so the limiter may under-admit by at most two leases
+ * per other isolate (docs/auth-and-limits.md).
  */
 export const LEASE_MS = 1000;
 /** A lease never exceeds a tenth of the per-minute limit (Free: 1, Pro: 30) nor this. */
@@ -17,14 +20,15 @@ export const MAX_LEASE = 64;
 interface Lease {
   granted: number;
   used: number;
-  /** When the object counted the lease's admissions (what `release` names). */
+  /** Until when the object counts the lease (what `release` names). */
   at: number;
   expiresAt: number;
   decision: LimitDecision;
 }
 
 interface KeyState {
-  lease: Lease | null;
+  /** The lease being spent, and the next one when it was fetched ahead. */
+  leases: Lease[];
   pending: Promise<Lease> | null;
   /** Arrival times in the last LEASE_MS: the recent rate that sizes the next lease. */
   arrivals: number[];
@@ -33,42 +37,53 @@ interface KeyState {
 const states = new Map<string, KeyState>();
 /** Keys remembered per isolate; beyond it the least recently seen go (their leases are given back on next use anyway). */
 const MAX_KEYS = 10_000;
-/** Calls made to limiter objects by this isolate (tests and the bench read it). */
-export const limiterCalls = { lease: 0, release: 0 };
+/** Calls made to limiter objects by this isolate (tests and the bench read it); `waited`: times a request waited for one. */
+export const limiterCalls = { lease: 0, release: 0, waited: 0 };
 
 export const leaseSize = (rpm: number, recentArrivals: number) => Math.max(1, Math.min(MAX_LEASE, Math.floor(rpm / 10), recentArrivals));
 
+const usable = (l: Lease, now: number) => l.used < l.granted && now < l.expiresAt;
+
 /**
- * The decision a request admitted from a lease reports: the object counted the whole lease when it
+ * The decision a request admitted from a lease reports: the object counted every held lease when it
  * granted it, so the part not yet spent is added back to what remains and taken off what was used.
  */
-const viewOf = (l: Lease): LimitDecision => ({
-  ...l.decision,
-  rpmRemaining: l.decision.rpmRemaining + (l.granted - l.used),
-  usedToday: l.decision.usedToday - (l.granted - l.used),
-});
+function viewOf(state: KeyState): LimitDecision {
+  const newest = state.leases[state.leases.length - 1]!;
+  const unspent = state.leases.reduce((n, l) => n + l.granted - l.used, 0);
+  return { ...newest.decision, rpmRemaining: newest.decision.rpmRemaining + unspent, usedToday: newest.decision.usedToday - unspent };
+}
 
-async function acquire(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, state: KeyState, defer: (p: Promise<unknown>) => void): Promise<Lease> {
-  const stub = limiterFor(env, keyId);
-  const old = state.lease;
-  if (old && old.granted > old.used) {
-    // Give back what the last lease did not spend; off the request path.
-    limiterCalls.release++;
-    defer(stub.release(old.granted - old.used, old.at).catch((err) => console.error(`limiter release for ${keyId} failed`, err)));
+/** Drops spent and expired leases, giving back (off the request path) what expired ones did not spend. */
+function prune(env: Pick<Env, "LIMITER">, keyId: string, state: KeyState, now: number, defer: (p: Promise<unknown>) => void) {
+  while (state.leases.length && !usable(state.leases[0]!, now)) {
+    const old = state.leases.shift()!;
+    if (old.granted > old.used) {
+      limiterCalls.release++;
+      defer(limiterFor(env, keyId).release(old.granted - old.used, old.at).catch((err) => console.error(`limiter release for ${keyId} failed`, err)));
+    }
   }
-  state.lease = null;
+}
+
+function acquire(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, state: KeyState): Promise<Lease> {
   limiterCalls.lease++;
-  const res = await stub.lease(plan.rpm, plan.daily_requests, leaseSize(plan.rpm, state.arrivals.length));
-  const lease: Lease = { granted: res.granted, used: 0, at: res.at, expiresAt: Date.now() + LEASE_MS, decision: res.decision };
-  if (res.granted > 0) state.lease = lease;
-  return lease;
+  const pending = limiterFor(env, keyId)
+    .lease(plan.rpm, plan.daily_requests, leaseSize(plan.rpm, state.arrivals.length), LEASE_MS)
+    .then((res) => {
+      const lease: Lease = { granted: res.granted, used: 0, at: res.at, expiresAt: Date.now() + LEASE_MS, decision: res.decision };
+      if (res.granted > 0) state.leases.push(lease);
+      return lease;
+    })
+    .finally(() => (state.pending = null));
+  state.pending = pending;
+  return pending;
 }
 
 /** Admits one request for the key, or returns the refusing decision. */
 export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, defer: (p: Promise<unknown>) => void): Promise<LimitDecision> {
   let state = states.get(keyId);
   if (state) states.delete(keyId);
-  else state = { lease: null, pending: null, arrivals: [] };
+  else state = { leases: [], pending: null, arrivals: [] };
   // Re-inserted on every use, so the Map's first key is the least recently seen.
   states.set(keyId, state);
   if (states.size > MAX_KEYS) states.delete(states.keys().next().value!);
@@ -77,14 +92,19 @@ export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan
   while (state.arrivals[0]! <= now - LEASE_MS) state.arrivals.shift();
 
   for (;;) {
-    const l = state.lease;
-    if (l && l.used < l.granted && Date.now() < l.expiresAt) {
+    const t = Date.now();
+    prune(env, keyId, state, t, defer);
+    const l = state.leases[0];
+    if (l) {
       l.used++;
-      return viewOf(l);
+      // Fetch the next lease ahead while this one still serves, when the key has a steady rate.
+      const ahead = state.leases.length === 1 && !state.pending && state.arrivals.length > 1 && (l.used * 2 >= l.granted || t * 2 >= l.expiresAt * 2 - LEASE_MS);
+      if (ahead) defer(acquire(env, keyId, plan, state).catch((err) => console.error(`limiter lease for ${keyId} failed`, err)));
+      return viewOf(state);
     }
-    const s = state;
-    const fresh = await (s.pending ??= acquire(env, keyId, plan, s, defer).finally(() => (s.pending = null)));
+    limiterCalls.waited++;
+    const fresh = await (state.pending ?? acquire(env, keyId, plan, state));
     // Refused by the true count just now: every request that waited for this answer is refused too.
-    if (fresh.granted === 0) return fresh.decision;
+    if (fresh.granted === 0 && !state.leases.some((x) => usable(x, Date.now()))) return fresh.decision;
   }
 }

@@ -64,6 +64,8 @@ export class RateLimiter extends DurableObject<Env> {
   private minute: number[] = [];
   /** Hour start (Unix ms) to admitted count, oldest first. */
   private hours = new Map<number, number>();
+  /** A recent lease's `at` to the hour bucket it was counted in (they differ near an hour's end). */
+  private leaseHours = new Map<number, number>();
 
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
@@ -78,19 +80,21 @@ export class RateLimiter extends DurableObject<Env> {
   }
 
   hit(rpm: number, daily: number | null): LimitDecision {
-    return this.decide(rpm, daily, 1).decision;
+    return this.decide(rpm, daily, 1, 0).decision;
   }
 
   /**
-   * Admits up to `want` requests at once, for an isolate to spend locally (limits/lease.ts): they
-   * are counted now, at `at`, exactly as that many hits would be, so leases can never over-admit.
+   * Admits up to `want` requests at once, for an isolate to spend locally within `holdMs`
+   * (limits/lease.ts). They count from now, and stay in the minute window until `at` (now +
+   * holdMs) leaves it: an admission spent up to holdMs after the grant is still counted a full
+   * minute after it was spent, so no 60 seconds of spent admissions ever exceed the limit.
    * Fewer (or none, with the refusing decision) when the windows cannot take them all.
    */
-  lease(rpm: number, daily: number | null, want: number): { granted: number; at: number; decision: LimitDecision } {
-    return this.decide(rpm, daily, Math.max(1, Math.floor(want)));
+  lease(rpm: number, daily: number | null, want: number, holdMs = 0): { granted: number; at: number; decision: LimitDecision } {
+    return this.decide(rpm, daily, Math.max(1, Math.floor(want)), Math.max(0, holdMs));
   }
 
-  /** Gives back `unused` admissions of a lease taken at `at` that expired before they were spent. */
+  /** Gives back `unused` admissions of a lease counted until `at` that expired before they were spent. */
   release(unused: number, at: number): void {
     if (unused <= 0) return;
     const sql = this.ctx.storage.sql;
@@ -102,7 +106,7 @@ export class RateLimiter extends DurableObject<Env> {
       }
     }
     sql.exec("DELETE FROM minute_hits WHERE rowid IN (SELECT rowid FROM minute_hits WHERE ts = ? LIMIT ?)", at, unused - left);
-    const hour = hourOf(at);
+    const hour = this.leaseHours.get(at) ?? hourOf(at);
     const count = this.hours.get(hour);
     if (count !== undefined) {
       const back = Math.min(count, unused);
@@ -113,11 +117,11 @@ export class RateLimiter extends DurableObject<Env> {
 
   /** The current counts without admitting a request (for GET /v1/usage). */
   peek(rpm: number, daily: number | null): LimitDecision {
-    return this.decide(rpm, daily, 0).decision;
+    return this.decide(rpm, daily, 0, 0).decision;
   }
 
   /** Admits up to `admitCount` requests (0: only look) against the true counts, in one synchronous section. */
-  private decide(rpm: number, daily: number | null, admitCount: number): { granted: number; at: number; decision: LimitDecision } {
+  private decide(rpm: number, daily: number | null, admitCount: number, holdMs: number): { granted: number; at: number; decision: LimitDecision } {
     const admit = admitCount > 0;
     const now = Date.now();
     const sql = this.ctx.storage.sql;
@@ -144,11 +148,17 @@ export class RateLimiter extends DurableObject<Env> {
     else if (this.minute.length >= rpm) limited = "rpm";
 
     let granted = 0;
+    const at = now + holdMs;
     if (admit && limited === null) {
       granted = Math.min(admitCount, rpm - this.minute.length, daily === null ? admitCount : daily - used);
-      for (let i = 0; i < granted; i++) {
-        this.minute.push(now);
-        sql.exec("INSERT INTO minute_hits (ts) VALUES (?)", now);
+      // Kept sorted: a lease's entries (at > now) may precede a later plain hit's.
+      let pos = this.minute.length;
+      while (pos > 0 && this.minute[pos - 1]! > at) pos--;
+      this.minute.splice(pos, 0, ...Array<number>(granted).fill(at));
+      for (let i = 0; i < granted; i++) sql.exec("INSERT INTO minute_hits (ts) VALUES (?)", at);
+      if (holdMs > 0 && granted > 0) {
+        this.leaseHours.set(at, hour);
+        if (this.leaseHours.size > 256) this.leaseHours.delete(this.leaseHours.keys().next().value!);
       }
       this.hours.set(hour, (this.hours.get(hour) ?? 0) + granted);
       used += granted;
@@ -166,6 +176,6 @@ export class RateLimiter extends DurableObject<Env> {
       usedToday: used,
       dailyResetAt: oldestHour.done ? now : oldestHour.value + DAY_BUCKETS * HOUR_MS,
     };
-    return { granted, at: now, decision };
+    return { granted, at, decision };
   }
 }

@@ -52,6 +52,41 @@ describe("rate-limit leases", () => {
     expect(after.usedToday).toBeGreaterThanOrEqual(41);
   });
 
+  it("fetches the next lease ahead: a steady key's requests stop waiting for the limiter object", async () => {
+    const { record } = await newKey("pro");
+    const plan = PLANS.pro;
+    const deferred: Promise<unknown>[] = [];
+    const defer = (p: Promise<unknown>) => deferred.push(p);
+    // Warm up: the first requests size the lease from the key's rate.
+    for (let i = 0; i < 10; i++) await admit(env, record.id, plan, defer);
+    await Promise.all(deferred);
+    const waitedBefore = limiterCalls.waited;
+    const leasesBefore = limiterCalls.lease;
+    for (let i = 0; i < 200; i++) {
+      expect((await admit(env, record.id, plan, defer)).allowed).toBe(true);
+      // The runtime finishes deferred work between requests; let the fetched-ahead lease arrive.
+      if (i % 5 === 4) await Promise.all(deferred);
+    }
+    await Promise.all(deferred);
+    expect(limiterCalls.lease - leasesBefore).toBeGreaterThan(0);
+    expect(limiterCalls.waited - waitedBefore).toBe(0);
+  });
+
+  it("counts a lease's admissions until its end has left the minute window, so none spent late escapes the limit", async () => {
+    const { record } = await newKey("free");
+    const stub = limiterFor(env, record.id);
+    const before = Date.now();
+    const res = await stub.lease(10, null, 3, LEASE_MS);
+    expect(res.granted).toBe(3);
+    expect(res.at).toBeGreaterThanOrEqual(before + LEASE_MS);
+    // Counted from the grant on; the window resets a minute after the lease's end, not its start.
+    const now = await stub.peek(10, null);
+    expect(now.rpmRemaining).toBe(7);
+    expect(now.rpmResetAt).toBe(res.at + 60_000);
+    await stub.release(2, res.at);
+    expect((await stub.peek(10, null)).rpmRemaining).toBe(9);
+  });
+
   it("sizes leases from the recent rate, within a tenth of the minute limit", () => {
     expect(leaseSize(10, 50)).toBe(1);
     expect(leaseSize(300, 1)).toBe(1);
