@@ -1,4 +1,5 @@
 import type { ApiKeyRecord } from "./auth/keys";
+import type { UsageBuffer } from "./calls/usage-buffer";
 import type { WorkspaceLedger } from "./handoff/ledger";
 import type { LimitDecision, RateLimiter } from "./limits/rate-limiter";
 
@@ -8,6 +9,8 @@ export interface Env {
   LIMITER: DurableObjectNamespace<RateLimiter>;
   /** One handoff ledger per (owner, workspace). */
   LEDGER: DurableObjectNamespace<WorkspaceLedger>;
+  /** One write-behind buffer of usage rows and receipts per API key (docs/storage.md). */
+  USAGE_BUFFER: DurableObjectNamespace<UsageBuffer>;
   /** "on" lets the in-process sandbox upstream answer for providers that have no key. */
   SANDBOX_UPSTREAM?: string;
   /** Ed25519 seed, 32 bytes hex. Absent: receipts and handoffs are written unsigned. */

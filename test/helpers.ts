@@ -1,4 +1,4 @@
-import { env } from "cloudflare:test";
+import { env, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
 import { exports } from "cloudflare:workers";
 import { createKey } from "../src/auth/keys";
 import { db } from "../src/db/client";
@@ -47,4 +47,21 @@ export async function eventually<T>(check: () => Promise<T | undefined | null | 
     if (Date.now() > deadline) throw new Error("condition not met in time");
     await new Promise((r) => setTimeout(r, 25));
   }
+}
+
+/** Runs every write-behind buffer's pending flush now (docs/storage.md; the alarm would within 250 ms). */
+export async function flushRecords(): Promise<void> {
+  for (const id of await listDurableObjectIds(env.USAGE_BUFFER)) await runDurableObjectAlarm(env.USAGE_BUFFER.get(id));
+}
+
+/**
+ * Polls `check` against D1 until it holds, flushing the buffers before each look: a call's usage row
+ * and receipt reach D1 through its key's buffer, and may still be on their way to it when the
+ * response arrives. For tests that read usage rows or receipts straight from D1 after a call.
+ */
+export function recorded<T>(check: () => Promise<T | undefined | null | false>, timeoutMs = 5000): Promise<T> {
+  return eventually(async () => {
+    await flushRecords();
+    return check();
+  }, timeoutMs);
 }

@@ -5,7 +5,8 @@ import { PLANS, type Plan } from "../plans/plans";
 import type { FetchLike, KeylessUpstream } from "../providers/types";
 import { sandboxUpstream } from "../sandbox/upstream";
 import { signerFrom, type Signer } from "../shared/signing";
-import { d1Recorder, type Recorder } from "./record";
+import { bufferRecorder, writeRecords, type Recorder } from "./record";
+import type { UsageBuffer } from "./usage-buffer";
 
 /**
  * What the model-call service needs, handed in explicitly: no Hono below this line. An edge (a REST
@@ -40,6 +41,11 @@ export interface EdgeRequest {
 export const keylessUpstream = (env: Env, faults: string | null): KeylessUpstream | null =>
   env.SANDBOX_UPSTREAM === "on" ? sandboxUpstream(faults) : null;
 
+/** The one way to reach a key's write-behind buffer: one object per API key, named by the key id. */
+export function bufferFor(env: Pick<Env, "USAGE_BUFFER">, keyId: string): DurableObjectStub<UsageBuffer> {
+  return env.USAGE_BUFFER.getByName(keyId);
+}
+
 export function callDeps(req: EdgeRequest): CallDeps {
   const database = db(req.env.DB);
   const signer = signerFrom(req.env.LEDGER_SIGNING_KEY);
@@ -51,6 +57,10 @@ export function callDeps(req: EdgeRequest): CallDeps {
     key: req.key,
     plan: PLANS[req.key.plan],
     signal: req.signal,
-    record: d1Recorder(database, signer, req.waitUntil),
+    record: bufferRecorder(
+      (records) => bufferFor(req.env, req.key.id).append(records),
+      (records) => writeRecords(database, signer, records),
+      req.waitUntil,
+    ),
   };
 }

@@ -1,8 +1,11 @@
+import { getTableColumns } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { proofReceipts, usageEvents } from "../db/schema";
 import { signReceipt, type Sealed } from "../proof/receipt";
-import { receiptInsert } from "../proof/store";
+import { receiptValues } from "../proof/store";
+import { newId } from "../shared/ids";
 import type { Signer } from "../shared/signing";
-import { usageInsert, type UsageRecord } from "../usage/record";
+import { usageValues, type UsageRecord } from "../usage/record";
 
 /** One model call as it is kept: its usage row, and the receipt when the call issues one. */
 export interface CallRecord {
@@ -14,25 +17,80 @@ export interface CallRecord {
 export type Recorder = (rec: CallRecord) => void;
 
 /**
- * Off the request path (waitUntil): sign the receipt and write it with the usage row in one D1
- * batch, so a call is never billed without its receipt or the reverse.
+ * A call record as the write-behind buffer holds it: the usage row's id and time are fixed when the
+ * call is recorded, so every retry of a flush writes the same rows (and a row already written is
+ * skipped), and the receipt is sealed but not yet signed (the flush signs it, off the isolate).
  */
-export function d1Recorder(database: Db, signer: Signer | null, waitUntil: (p: Promise<unknown>) => void): Recorder {
-  return (rec) => waitUntil(writeRecord(database, signer, rec));
+export interface BufferedRecord {
+  usage: UsageRecord & { id: string; createdAt: number };
+  receipt: Sealed | null;
 }
 
-export async function writeRecord(database: Db, signer: Signer | null, rec: CallRecord): Promise<void> {
-  try {
-    const usage = usageInsert(database, rec.usage);
-    if (rec.receipt) {
-      const signed = await signReceipt(rec.receipt, signer);
-      await database.batch([receiptInsert(database, rec.usage.ownerId, signed), usage]);
-    } else {
-      await usage;
+export const bufferedRecord = (rec: CallRecord, now = Date.now()): BufferedRecord => ({
+  usage: { ...rec.usage, id: newId("use_"), createdAt: now },
+  receipt: rec.receipt,
+});
+
+/**
+ * The isolate's half of the write-behind buffer (docs/storage.md): a request's records go to its
+ * key's buffer, those made in the same turn in one send, under waitUntil so that the request never
+ * waits and the runtime keeps the isolate until the send is done. Durability is the buffer's: a
+ * send returns once the records are in its storage. When the buffer cannot be reached the records
+ * go straight to D1 (`fallback`), so they are lost only when both fail (and then logged).
+ */
+export function bufferRecorder(
+  send: (records: BufferedRecord[]) => Promise<unknown>,
+  fallback: (records: BufferedRecord[]) => Promise<unknown>,
+  waitUntil: (p: Promise<unknown>) => void,
+): Recorder {
+  let gathering: BufferedRecord[] | null = null;
+  return (rec) => {
+    if (gathering) {
+      gathering.push(bufferedRecord(rec));
+      return;
     }
-  } catch (err) {
-    console.error(`[${rec.usage.requestId}] could not store usage and receipt`, err);
-  }
+    const records = (gathering = [bufferedRecord(rec)]);
+    waitUntil(
+      (async () => {
+        await null;
+        gathering = null;
+        try {
+          await send(records);
+        } catch (err) {
+          console.error(`could not reach the usage buffer; writing ${records.length} record(s) to D1 directly`, err);
+          try {
+            await fallback(records);
+          } catch (err2) {
+            console.error(`lost usage records ${records.map((r) => r.usage.requestId).join(", ")}`, err2);
+          }
+        }
+      })(),
+    );
+  };
+}
+
+/** D1 binds at most 100 parameters per statement; multi-row inserts are cut to fit. */
+const D1_MAX_PARAMS = 100;
+const USAGE_ROWS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(usageEvents)).length);
+const RECEIPT_ROWS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(proofReceipts)).length);
+
+const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
+
+/**
+ * Signs the receipts and writes every record's usage row and receipt in ONE D1 batch (a batch is a
+ * transaction: a call is never billed without its receipt or the reverse). Rows already present
+ * (a retried flush whose first attempt reached D1) are skipped: usage rows by their id, receipts by
+ * their request id. Throws when D1 refuses, so that the caller keeps the records and retries.
+ */
+export async function writeRecords(database: Db, signer: Signer | null, records: BufferedRecord[]): Promise<void> {
+  if (!records.length) return;
+  const receipts = await Promise.all(records.flatMap((r) => (r.receipt ? [signReceipt(r.receipt, signer).then((s) => receiptValues(r.usage.ownerId, s))] : [])));
+  const usage = records.map(({ usage: { id, createdAt, ...u } }) => usageValues(u, id, createdAt));
+  const [first, ...rest] = [
+    ...chunks(usage, USAGE_ROWS_PER_STATEMENT).map((rows) => database.insert(usageEvents).values(rows).onConflictDoNothing()),
+    ...chunks(receipts, RECEIPT_ROWS_PER_STATEMENT).map((rows) => database.insert(proofReceipts).values(rows).onConflictDoNothing()),
+  ];
+  await database.batch([first!, ...rest]);
 }
 
 /** What one model call bills: the usage row every caller of the model-call service records. */

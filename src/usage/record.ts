@@ -17,11 +17,11 @@ export interface UsageRecord {
   fallback: boolean;
 }
 
+/** A usage row's columns. The id and time are fixed once, when the call is recorded, so that a retried write is the same row. */
+export function usageValues(u: UsageRecord, id: string = newId("use_"), createdAt = Date.now()) {
+  return { id, ...u, totalTokens: u.promptTokens + u.completionTokens, createdAt };
+}
+
 export function usageInsert(database: Db, u: UsageRecord, now = Date.now()) {
-  return database.insert(usageEvents).values({
-    id: newId("use_"),
-    ...u,
-    totalTokens: u.promptTokens + u.completionTokens,
-    createdAt: now,
-  });
+  return database.insert(usageEvents).values(usageValues(u, newId("use_"), now));
 }

@@ -1,0 +1,108 @@
+import { DurableObject } from "cloudflare:workers";
+import { db } from "../db/client";
+import type { Env } from "../env";
+import { ensureSchema } from "../shared/durable-schema";
+import { signerFrom } from "../shared/signing";
+import { writeRecords, type BufferedRecord } from "./record";
+
+/** A record waits at most this long in the buffer before the flush that writes it to D1 starts. */
+export const FLUSH_WINDOW_MS = 250;
+/** This many pending records flush at once, without waiting for the window: one D1 batch per 50 calls under load. */
+export const FLUSH_AT = 50;
+/** At most this many records per D1 batch (about 120 statements); more flush in the next alarm, at once. */
+export const MAX_PER_FLUSH = 500;
+/** A failed flush is retried after 1 s, doubling up to a minute, for as long as it fails. */
+const RETRY_BASE_MS = 1_000;
+const RETRY_MAX_MS = 60_000;
+
+/** The object's storage, step by step (`ensureSchema`): append a step, never edit one. */
+const SCHEMA = [
+  [
+    // Records not yet in D1, in arrival order; `at` is when the buffer took them.
+    "CREATE TABLE IF NOT EXISTS pending (seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, body TEXT NOT NULL)",
+    // Counters of the flushes (the instrumentation tests and the bench read through stats()).
+    "CREATE TABLE IF NOT EXISTS flush_stats (id INTEGER PRIMARY KEY CHECK (id = 1), batches INTEGER NOT NULL, records INTEGER NOT NULL, failures INTEGER NOT NULL, failing INTEGER NOT NULL, last_error TEXT)",
+    "INSERT OR IGNORE INTO flush_stats (id, batches, records, failures, failing) VALUES (1, 0, 0, 0, 0)",
+  ],
+];
+
+export interface BufferStats {
+  /** Records held, not yet written to D1. */
+  pending: number;
+  /** D1 write batches that succeeded, and the records they carried. */
+  batches: number;
+  records: number;
+  /** Flushes that failed (each is retried), and how many of the latest ones failed in a row. */
+  failures: number;
+  failing: number;
+  lastError: string | null;
+}
+
+const retryDelay = (failing: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failing - 1));
+
+/**
+ * The durable write-behind buffer for usage rows and receipts (docs/storage.md), one per API key
+ * (`bufferFor`). `append` writes the records to the object's SQLite storage before it returns (the
+ * output gate holds the reply until the write is durable), and makes sure an alarm is set: at the
+ * oldest record's arrival plus FLUSH_WINDOW_MS, or at once when FLUSH_AT records wait. The alarm
+ * signs the receipts and writes everything pending in one D1 batch, and deletes the records only
+ * after D1 accepted them; a failure keeps them and retries with backoff, and the write skips rows a
+ * previous attempt already stored, so a retry never duplicates a row nor fails on one.
+ */
+export class UsageBuffer extends DurableObject<Env> {
+  constructor(ctx: DurableObjectState, env: Env) {
+    super(ctx, env);
+    ensureSchema(ctx.storage, SCHEMA);
+  }
+
+  async append(records: BufferedRecord[]): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const now = Date.now();
+    for (const r of records) sql.exec("INSERT INTO pending (at, body) VALUES (?, ?)", now, JSON.stringify(r));
+    const due = this.due(now);
+    const current = await this.ctx.storage.getAlarm();
+    // An earlier alarm stays; a failing buffer keeps its backoff rather than retrying on every append.
+    if (due !== null && (current === null || (current > due && this.failing() === 0))) await this.ctx.storage.setAlarm(due);
+  }
+
+  override async alarm(): Promise<void> {
+    const sql = this.ctx.storage.sql;
+    const rows = sql.exec<{ seq: number; body: string }>("SELECT seq, body FROM pending ORDER BY seq LIMIT ?", MAX_PER_FLUSH).toArray();
+    if (rows.length) {
+      try {
+        await writeRecords(db(this.env.DB), signerFrom(this.env.LEDGER_SIGNING_KEY), rows.map((r) => JSON.parse(r.body) as BufferedRecord));
+      } catch (err) {
+        sql.exec("UPDATE flush_stats SET failures = failures + 1, failing = failing + 1, last_error = ? WHERE id = 1", String(err));
+        console.error(`usage buffer ${this.ctx.id.name}: flushing ${rows.length} record(s) to D1 failed; retrying`, err);
+        await this.ctx.storage.setAlarm(Date.now() + retryDelay(this.failing()));
+        return;
+      }
+      sql.exec("DELETE FROM pending WHERE seq <= ?", rows.at(-1)!.seq);
+      sql.exec("UPDATE flush_stats SET batches = batches + 1, records = records + ?, failing = 0 WHERE id = 1", rows.length);
+    }
+    // Records that arrived during the write (or past MAX_PER_FLUSH) get their own alarm.
+    const due = this.due(Date.now());
+    if (due !== null) await this.ctx.storage.setAlarm(due);
+  }
+
+  stats(): BufferStats {
+    const s = this.ctx.storage.sql
+      .exec<{ pending: number; batches: number; records: number; failures: number; failing: number; last_error: string | null }>(
+        "SELECT (SELECT count(*) FROM pending) AS pending, batches, records, failures, failing, last_error FROM flush_stats WHERE id = 1",
+      )
+      .one();
+    return { pending: s.pending, batches: s.batches, records: s.records, failures: s.failures, failing: s.failing, lastError: s.last_error };
+  }
+
+  /** When the pending records should flush, or null when there are none. */
+  private due(now: number): number | null {
+    const { n, oldest } = this.ctx.storage.sql.exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM pending").one();
+    if (!n || oldest === null) return null;
+    if (this.failing() > 0) return now + retryDelay(this.failing());
+    return n >= FLUSH_AT ? now : oldest + FLUSH_WINDOW_MS;
+  }
+
+  private failing(): number {
+    return this.ctx.storage.sql.exec<{ failing: number }>("SELECT failing FROM flush_stats WHERE id = 1").one().failing;
+  }
+}
