@@ -72,6 +72,14 @@ export function cachedKey(d1: D1Database, keyHash: string, now: number, defer: (
   return entry.record;
 }
 
+/**
+ * The record this isolate last loaded for a key, whatever the epoch's age: what a request may start
+ * its admission with while `loadKey` re-reads the epoch. Never a decision to serve: `loadKey` is.
+ */
+export function knownKey(keyHash: string): ApiKeyRecord | null {
+  return cache.get(keyHash)?.record ?? null;
+}
+
 /** The slow path: brings the epoch up to date if it is stale, then answers from cache or D1. */
 export async function loadKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null> {
   if (Date.now() - epochReadAt >= REVOCATION_CHECK_MS) await readEpoch(d1);

@@ -68,6 +68,41 @@ describe("API keys", () => {
     expect(ms).toBeLessThan(REVOCATION_CHECK_MS + 500);
   });
 
+  it("after a quiet second, the epoch read and the lease fetch overlap: one round trip of waiting, not two", async () => {
+    const { key } = await newKey("pro");
+    const slow = 150;
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // D1's epoch read and the limiter's lease each take `slow` ms; everything else passes through.
+    const d1 = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop !== "prepare") return Reflect.get(target, prop, target);
+        return (sql: string) => {
+          const stmt = target.prepare(sql);
+          if (!sql.includes("max(revoked_at)")) return stmt;
+          return new Proxy(stmt, { get: (t, p) => (p === "first" ? async () => (await sleep(slow), t.first()) : Reflect.get(t, p, t)) });
+        };
+      },
+    });
+    const limiter = new Proxy(env.LIMITER, {
+      get(target, prop) {
+        if (prop !== "getByName") return Reflect.get(target, prop, target);
+        return (name: string) => {
+          const stub = target.getByName(name);
+          return { lease: async (...a: Parameters<typeof stub.lease>) => (await sleep(slow), stub.lease(...a)), release: (...a: Parameters<typeof stub.release>) => stub.release(...a) };
+        };
+      },
+    });
+    const slowEnv = { ...env, DB: d1, LIMITER: limiter };
+    const get = () => app.request("/v1/savings", { headers: { authorization: `Bearer ${key}` } }, slowEnv);
+    expect((await get()).status).toBe(200); // the key is now cached here
+    await sleep(REVOCATION_CHECK_MS + 100); // the epoch and the lease are both stale
+    const started = performance.now();
+    expect((await get()).status).toBe(200);
+    const waited = performance.now() - started;
+    console.info(`first request after a quiet second waited ${waited.toFixed(0)} ms (each round trip ${slow} ms)`);
+    expect(waited).toBeLessThan(2 * slow);
+  });
+
   it("revoking twice keeps the first revoked_at", async () => {
     const created = await call("/admin/keys", { json: { plan: "free" }, headers: ADMIN });
     const first = await call(`/admin/keys/${created.json.id}`, { method: "DELETE", headers: ADMIN });
