@@ -12,9 +12,8 @@ import type { Sealed } from "../proof/receipt";
 import { neededCapabilities, supports } from "../providers/capabilities";
 import { complete, stream, type CallContext } from "../providers/call";
 import { textMessages } from "../providers/turns";
-import type { Attempt, CallOptions, Message, ModelRequest, ToolCall, ToolCallDelta } from "../providers/types";
+import type { Attempt, CallOptions, Message, ModelRequest, StreamDelta, ToolCall, ToolCallDelta } from "../providers/types";
 import { apiError } from "../shared/errors";
-import { UpstreamError } from "../providers/upstream-error";
 import { route } from "../routing/router";
 import type { BrainConfig, RouteDecision, RoutingMode } from "../routing/types";
 import type { CallDeps } from "./deps";
@@ -151,11 +150,6 @@ export async function completeChat(deps: CallDeps, input: ChatInput): Promise<Co
   return { outcome, upstreamMs: result.upstreamMs };
 }
 
-export type ChatStreamEvent =
-  | { type: "delta"; content: string }
-  | { type: "tool_call"; call: ToolCallDelta }
-  | { type: "done"; outcome: ChatOutcome };
-
 /** Tool-call deltas put together into whole calls, in index order. */
 class ToolCallAssembler {
   private readonly calls: ToolCall[] = [];
@@ -169,52 +163,67 @@ class ToolCallAssembler {
   text = () => this.calls.map((c) => c.name + c.arguments).join("");
 }
 
+/**
+ * How one stream format writes a chat stream, as text: its opening frames, the frames of a delta,
+ * the closing frames with the sealed outcome, and the frames of a failure after the stream began.
+ * The frames of one upstream read are joined and written as one chunk.
+ */
+export interface StreamWriter {
+  start(): string;
+  delta(d: StreamDelta): string;
+  done(o: ChatOutcome): string;
+  failed(message: string): string;
+}
+
 export interface ChatStream {
   requestId: string;
   created: number;
   model: Model;
-  /** Content and tool-call deltas, then one `done` with the sealed outcome. A failure after the first delta is thrown as an UpstreamError. */
-  events: AsyncGenerator<ChatStreamEvent>;
+  /**
+   * The response body in `writer`'s format; call it once. The upstream body is piped through a
+   * transform that writes each upstream read's frames as one chunk; cancelling the body cancels
+   * the upstream. `keepAlive` gets a promise that settles once usage and the receipt are recorded.
+   */
+  body(writer: StreamWriter, keepAlive: (p: Promise<unknown>) => void): ReadableStream<Uint8Array>;
   upstreamMs(): number;
 }
 
 /**
  * One chat call, streamed. Fallback happens before the first content delta. Usage and the receipt
  * are recorded however the stream ends: finished, failed after it began, or abandoned by the
- * reader (the consumer stops iterating): then with the tokens estimated from the text produced so
- * far and finish_reason `incomplete`.
+ * reader (the body is cancelled): then with the tokens estimated from the text produced so far
+ * and finish_reason `incomplete`.
  */
 export async function streamChat(deps: CallDeps, input: ChatInput): Promise<ChatStream> {
   const created = Math.floor(Date.now() / 1000);
   const decision = decide(deps, input);
   const s = await stream(decision.candidates, modelRequest(input), providerContext(deps));
 
-  async function* events(): AsyncGenerator<ChatStreamEvent> {
+  function body(writer: StreamWriter, keepAlive: (p: Promise<unknown>) => void): ReadableStream<Uint8Array> {
     let content = "";
     const tools = new ToolCallAssembler();
-    let recorded = false;
-    try {
-      for await (const ev of s.events) {
-        if (ev.type === "delta") {
-          content += ev.content;
-          yield ev;
-        } else if (ev.type === "tool_call") {
-          tools.add(ev.call);
-          yield ev;
-        } else {
-          recorded = true;
-          yield { type: "done", outcome: finish(deps, input, decision, created, s, content, tools.done(), ev.finishReason, ev.usage) };
-          return;
-        }
+    const deltas = (ds: readonly StreamDelta[]) => {
+      let out = "";
+      for (const d of ds) {
+        if (d.type === "delta") content += d.content;
+        else tools.add(d.call);
+        out += writer.delta(d);
       }
-      throw new UpstreamError(`${s.model.id}: the upstream stream ended without a final event`, null, s.model.id, s.model.provider);
-    } finally {
-      if (!recorded) {
+      return out;
+    };
+    const piped = s.pipe({
+      open: (first) => writer.start() + deltas(first),
+      deltas,
+      done: (finishReason, usage) => writer.done(finish(deps, input, decision, created, s, content, tools.done(), finishReason, usage)),
+      failed(err) {
         const usage = usageOf(estimatePromptTokens(textMessages(input.messages)), estimateTokens(content + tools.text()));
         finish(deps, input, decision, created, s, content, tools.done(), INCOMPLETE, usage);
-      }
-    }
+        return err ? writer.failed(`The upstream stream from ${s.model.id} failed after it began: ${err.message}`) : "";
+      },
+    });
+    keepAlive(piped.ended);
+    return piped.readable;
   }
 
-  return { requestId: input.requestId, created, model: s.model, events: events(), upstreamMs: s.upstreamMs };
+  return { requestId: input.requestId, created, model: s.model, body, upstreamMs: s.upstreamMs };
 }

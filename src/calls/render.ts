@@ -3,13 +3,9 @@
  * Shared by every endpoint that answers as a chat completion (chat, skill invoke).
  */
 import type { ToolCall, ToolCallDelta } from "../providers/types";
-import { UpstreamError } from "../providers/upstream-error";
-import type { ChatOutcome, ChatStream, ChatStreamEvent } from "./chat";
+import type { ChatOutcome, ChatStream } from "./chat";
 import { chunk, contentChunkEncoder, errorEvent, SSE_DONE, sseData } from "./openai-sse";
 import type { SvcBlock } from "./svc";
-
-/** Chunks a stream may queue ahead of a slow client before the upstream read waits. */
-const STREAM_QUEUE = 64;
 
 /** Lets an endpoint add its own fields to `svc` (a skill adds `svc.skill`). */
 export type SvcExtend = (svc: SvcBlock) => Record<string, unknown>;
@@ -48,71 +44,6 @@ export interface SseOptions {
 }
 
 /**
- * How one stream format writes a chat stream: its opening frames, a frame per delta, the closing
- * frames with the sealed outcome, and the frames of a failure after the stream began.
- */
-export interface StreamWriter {
-  start(): Uint8Array[];
-  delta(ev: Exclude<ChatStreamEvent, { type: "done" }>): Uint8Array[];
-  done(o: ChatOutcome): Uint8Array[];
-  failed(message: string): Uint8Array[];
-}
-
-/**
- * A chat stream as SSE, pulled by the runtime: each pull takes the next event, and the queue lets up
- * to STREAM_QUEUE frames run ahead of a slow client. A failure after the first delta ends the stream
- * with the writer's error frames. A reader that goes away cancels the stream, which ends the events
- * iterator, and the model-call service records what was produced. `keepAlive` holds the request open
- * until that record has been handed off (waitUntil).
- */
-export function sseStream(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, writer: StreamWriter): ReadableStream<Uint8Array> {
-  const it = cs.events;
-  let started = false;
-  let ended: () => void = () => {};
-  keepAlive(new Promise<void>((resolve) => (ended = resolve)));
-  const enqueue = (controller: ReadableStreamDefaultController<Uint8Array>, frames: Uint8Array[]) => {
-    for (const f of frames) controller.enqueue(f);
-  };
-
-  return new ReadableStream<Uint8Array>(
-    {
-      async pull(controller) {
-        if (!started) {
-          started = true;
-          enqueue(controller, writer.start());
-          return;
-        }
-        try {
-          const next = await it.next();
-          if (next.done) return;
-          const ev = next.value;
-          if (ev.type !== "done") {
-            enqueue(controller, writer.delta(ev));
-            return;
-          }
-          enqueue(controller, writer.done(ev.outcome));
-          controller.close();
-          ended();
-        } catch (err) {
-          const message = err instanceof UpstreamError ? err.message : err instanceof Error ? err.message : String(err);
-          enqueue(controller, writer.failed(`The upstream stream from ${cs.model.id} failed after it began: ${message}`));
-          controller.close();
-          ended();
-        }
-      },
-      async cancel() {
-        try {
-          await it.return(undefined);
-        } finally {
-          ended();
-        }
-      },
-    },
-    new CountQueuingStrategy({ highWaterMark: STREAM_QUEUE }),
-  );
-}
-
-/**
  * The stream in OpenAI's chat chunk format. OpenAI's contract: the finish chunk carries `svc`; with
  * `includeUsage` a last chunk with empty choices follows and carries usage and `svc` instead
  * (docs/compatibility.md). A failure after the first delta ends with an OpenAI-shaped error event.
@@ -120,18 +51,21 @@ export function sseStream(cs: ChatStream, keepAlive: (p: Promise<unknown>) => vo
 export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, extend: SvcExtend = asIs, opts: SseOptions = {}): ReadableStream<Uint8Array> {
   const id = `svc-${cs.requestId}`;
   const contentChunk = contentChunkEncoder(id, cs.created, cs.model.id);
-  return sseStream(cs, keepAlive, {
-    start: () => [sseData(chunk(id, cs.created, cs.model.id, { role: "assistant", content: "" }, null))],
-    delta: (ev) => [ev.type === "delta" ? contentChunk(ev.content) : sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(ev.call), null))],
-    done(o) {
-      const finishChunk = chunk(id, cs.created, o.model.id, {}, o.finishReason);
-      const frames = opts.includeUsage
-        ? [sseData(finishChunk), sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) })]
-        : [sseData({ ...finishChunk, svc: extend(o.svc) })];
-      return [...frames, SSE_DONE];
+  return cs.body(
+    {
+      start: () => sseData(chunk(id, cs.created, cs.model.id, { role: "assistant", content: "" }, null)),
+      delta: (d) => (d.type === "delta" ? contentChunk(d.content) : sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(d.call), null))),
+      done(o) {
+        const finishChunk = chunk(id, cs.created, o.model.id, {}, o.finishReason);
+        const frames = opts.includeUsage
+          ? sseData(finishChunk) + sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) })
+          : sseData({ ...finishChunk, svc: extend(o.svc) });
+        return frames + SSE_DONE;
+      },
+      failed: (message) => sseData(errorEvent(message, "upstream_stream_error")),
     },
-    failed: (message) => [sseData(errorEvent(message, "upstream_stream_error"))],
-  });
+    keepAlive,
+  );
 }
 
 export const SSE_HEADERS = { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache" } as const;

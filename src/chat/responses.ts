@@ -4,7 +4,7 @@
  * events. State-free: nothing is stored, so `previous_response_id` and item references are a 400.
  */
 import { z } from "zod";
-import type { ChatOutcome } from "../calls/chat";
+import type { ChatOutcome, StreamWriter } from "../calls/chat";
 import type { SvcBlock } from "../calls/svc";
 import { REASONING_EFFORTS, toolSpec } from "../providers/openai-request";
 import type { CallOptions, ContentPart, Message, ResponseFormat, ToolChoice } from "../providers/types";
@@ -319,4 +319,22 @@ export class ResponseEvents {
   error(message: string, code: string) {
     return [this.ev("error", { code, message, param: null })];
   }
+}
+
+const sseEvent = (e: { type: string; data: unknown }) => `event: ${e.type}\ndata: ${JSON.stringify(e.data)}\n\n`;
+const frames = (evs: ReadonlyArray<{ type: string; data: unknown }>) => {
+  let out = "";
+  for (const e of evs) out += sseEvent(e);
+  return out;
+};
+
+/** The Responses stream as SSE text, for the chat stream's body (`ChatStream.body`). */
+export function responsesWriter(head: ResponseHead): StreamWriter {
+  const events = new ResponseEvents(head);
+  return {
+    start: () => frames(events.start()),
+    delta: (d) => frames(d.type === "delta" ? events.text(d.content) : events.call(d.call)),
+    done: (o) => frames(events.finish(o, o.svc)),
+    failed: (message) => frames(events.error(message, "upstream_stream_error")),
+  };
 }

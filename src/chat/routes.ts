@@ -4,7 +4,7 @@ import { requiresKey } from "../auth/access";
 import { callDeps } from "../calls/deps";
 import { completeChat, streamChat, type ChatInput } from "../calls/chat";
 import { toApiError } from "../calls/errors";
-import { chatSse, completionJson, SSE_HEADERS, sseStream, type SvcExtend } from "../calls/render";
+import { chatSse, completionJson, SSE_HEADERS, type SvcExtend } from "../calls/render";
 import { catalogEntry, findModel } from "../catalog/models";
 import { callCompliance } from "../compliance/chat-gate";
 import type { AppEnv } from "../env";
@@ -13,7 +13,7 @@ import { FAULT_HEADER } from "../sandbox/faults";
 import { apiError } from "../shared/errors";
 import { validate } from "../shared/validate";
 import { openAiError } from "./openai-errors";
-import { ResponseEvents, responseJson, responsesBudget, responsesMessages, responsesOptions, responsesRequestSchema } from "./responses";
+import { responseJson, responsesBudget, responsesMessages, responsesOptions, responsesRequestSchema, responsesWriter } from "./responses";
 
 const CHAT = "/v1/chat/completions";
 const RESPONSES = "/v1/responses";
@@ -106,14 +106,7 @@ export const chatRoutes = new Hono<AppEnv>()
     try {
       if (body.stream) {
         const s = await streamChat(deps, input);
-        const events = new ResponseEvents({ requestId, created: s.created, model: s.model.id, body });
-        const frames = (evs: Array<{ type: string; data: unknown }>) => evs.map((e) => sseEvent(e.type, e.data));
-        const stream = sseStream(s, keepAlive(c), {
-          start: () => frames(events.start()),
-          delta: (ev) => frames(ev.type === "delta" ? events.text(ev.content) : events.call(ev.call)),
-          done: (o) => frames(events.finish(o, o.svc)),
-          failed: (message) => frames(events.error(message, "upstream_stream_error")),
-        });
+        const stream = s.body(responsesWriter({ requestId, created: s.created, model: s.model.id, body }), keepAlive(c));
         return new Response(stream, { headers: { ...SSE_HEADERS, "x-svc-overhead-us": overheadUs(startedAt, s.upstreamMs()) } });
       }
       const { outcome, upstreamMs } = await completeChat(deps, input);
@@ -131,9 +124,6 @@ export const chatRoutes = new Hono<AppEnv>()
     c.header("cache-control", "public, max-age=300");
     return c.json(catalogEntry(model));
   });
-
-const encoder = new TextEncoder();
-const sseEvent = (type: string, data: unknown) => encoder.encode(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`);
 
 /**
  * CORS for browser apps (docs/compatibility.md): preflights are answered here, before the auth

@@ -7,7 +7,7 @@ import type { Model } from "../catalog/models";
 import { Deadline } from "./deadline";
 import { parseJson, UpstreamFault, type Adapter, type StreamDecoder, type UpstreamCompletion } from "./adapter";
 import { isRetryableStatus, retryAfterMs } from "./retry";
-import { SseReader } from "./sse";
+import { SseParser, type SseMessage } from "./sse";
 import type { FetchLike, ModelRequest, StreamDelta } from "./types";
 
 /** Where and how one model is reached. */
@@ -103,36 +103,52 @@ export async function completeOnce(input: AttemptInput): Promise<Outcome<Upstrea
 
 /** A stream that has produced its first delta (content or tool call), or finished without any. */
 export interface OpenStream {
-  /** The deltas of the first message that had any; empty when the upstream finished the answer without content. */
+  /** The deltas of the first upstream read that had any; empty when the upstream finished the answer without content. */
   first: StreamDelta[];
-  reader: SseReader;
+  /** The rest of the upstream body, unlocked: the stream pipe reads it from here. */
+  body: ReadableStream<Uint8Array>;
+  /** Holds the partial message the first read ended in. */
+  parser: SseParser;
   decoder: StreamDecoder;
   deadline: Deadline;
 }
 
+/** Every delta the messages carry, in order. */
+export function deltasOf(decoder: StreamDecoder, messages: readonly SseMessage[], out: StreamDelta[] = []): StreamDelta[] {
+  for (const msg of messages) for (const d of decoder.push(msg)) out.push(d);
+  return out;
+}
+
+/**
+ * Sends the request and reads until the first read that brings a delta, all of that read's
+ * messages decoded: until then a failure is an attempt's failure, and the caller may fall back.
+ */
 export async function openStream(input: AttemptInput): Promise<Outcome<OpenStream>> {
   const deadline = new Deadline(input.timeoutMs, input.signal);
   const started = performance.now();
   let status: number | null = null;
-  let reader: SseReader | null = null;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | null = null;
   let opened = false;
   try {
     const res = await send(input, true, deadline);
     status = res.status;
     if (!res.ok) return await httpFailure(res, input.route.adapter);
-    if (!res.body) throw new UpstreamFault("stream response has no body");
-    reader = new SseReader(res.body.getReader());
-    deadline.watch(reader);
+    const body = res.body;
+    if (!body) throw new UpstreamFault("stream response has no body");
+    const r = (reader = body.getReader());
+    deadline.watch((reason) => void r.cancel(reason).catch(() => {}));
+    const parser = new SseParser();
     const decoder = input.route.adapter.decoder();
     for (;;) {
-      const msg = await reader.next();
-      if (msg === null && !decoder.finished) throw new UpstreamFault("stream ended before any content");
-      const first = msg === null ? [] : decoder.push(msg);
-      if (msg === null || first.length) {
-        // From here the stream belongs to the events iterator, which keeps the deadline going.
+      const { done, value } = await r.read();
+      const first = deltasOf(decoder, done ? parser.end() : parser.push(value));
+      if (done && !first.length && !decoder.finished) throw new UpstreamFault("stream ended before any content");
+      if (done || first.length) {
+        // From here the stream belongs to the pipe, which keeps the deadline going.
+        r.releaseLock();
         opened = true;
         deadline.waitingOnUpstream(false);
-        return { ok: true, status, value: { first, reader, decoder, deadline } };
+        return { ok: true, status, value: { first, body, parser, decoder, deadline } };
       }
     }
   } catch (err) {
@@ -140,7 +156,7 @@ export async function openStream(input: AttemptInput): Promise<Outcome<OpenStrea
   } finally {
     input.clock.ms += performance.now() - started;
     if (!opened) {
-      reader?.cancel();
+      reader?.cancel().catch(() => {});
       deadline.dispose();
     }
   }

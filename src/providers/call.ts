@@ -1,18 +1,19 @@
 /**
  * The provider layer's entry points: try the candidate models in order, each with a timeout and
  * retries with backoff, and fall back to the next one on failure. Streams fall back only before
- * their first content delta; after it a failure is thrown from the events iterator.
+ * their first content delta; after it a failure reaches the stream sink (stream-pipe.ts).
  */
 import type { Model } from "../catalog/models";
 import { estimatePromptTokens, estimateTokens, usageOf } from "../cost/tokens";
 import type { Env } from "../env";
-import { completeOnce, failureOf, openStream, type AttemptInput, type OpenStream, type Outcome, type Route, type UpstreamClock } from "./attempt";
+import { completeOnce, openStream, type AttemptInput, type Outcome, type Route, type UpstreamClock } from "./attempt";
 import { ADAPTERS } from "./protocols";
 import { PROVIDER_REGISTRY, providerBaseUrl, providerKey } from "./registry";
 import { retryDelay, retryPolicy, type PolicyEnv } from "./retry";
 import { textMessages } from "./turns";
-import { AllCandidatesFailed, NoProviderConfigured, UpstreamError } from "./upstream-error";
-import type { Attempt, CallResult, FetchLike, KeylessUpstream, ModelRequest, StreamEvent, StreamResult } from "./types";
+import { pipeStream } from "./stream-pipe";
+import { AllCandidatesFailed, NoProviderConfigured } from "./upstream-error";
+import type { Attempt, CallResult, FetchLike, KeylessUpstream, ModelRequest, StreamResult } from "./types";
 
 export { AllCandidatesFailed, NoProviderConfigured, UpstreamError } from "./upstream-error";
 
@@ -123,44 +124,10 @@ export async function stream(candidates: Model[], req: ModelRequest, ctx: CallCo
     fallbackFrom: served.fallbackFrom,
     attempts: served.attempts,
     sandbox: served.route.sandbox,
-    // A generator is its own iterable: the stream can be read once, as an upstream body can.
-    events: streamEvents(served.value, served.route.model, req, clock),
+    pipe: (sink) => pipeStream(served.value, served.route.model, (produced) => estimatedUsage(req, produced), sink),
     upstreamMs: () => clock.ms,
   };
 }
 
 /** Without reported usage: the prompt and the text produced, about 4 characters a token. */
 const estimatedUsage = (req: ModelRequest, produced: string) => usageOf(estimatePromptTokens(textMessages(req.messages)), estimateTokens(produced));
-
-/** The rest of an opened stream: the buffered first deltas, then upstream messages as they come. */
-async function* streamEvents(open: OpenStream, model: Model, req: ModelRequest, clock: UpstreamClock): AsyncGenerator<StreamEvent> {
-  const { reader, decoder, deadline } = open;
-  let text = "";
-  try {
-    for (const d of open.first) {
-      text += d.type === "delta" ? d.content : (d.call.name ?? "") + d.call.arguments;
-      yield d;
-    }
-    for (;;) {
-      const started = performance.now();
-      deadline.waitingOnUpstream(true);
-      const msg = await reader.next();
-      deadline.waitingOnUpstream(false);
-      clock.ms += performance.now() - started;
-      if (msg === null) break;
-      for (const d of decoder.push(msg)) {
-        text += d.type === "delta" ? d.content : (d.call.name ?? "") + d.call.arguments;
-        yield d;
-      }
-    }
-    const end = decoder.end();
-    // Without reported usage, estimate the completion from the characters streamed.
-    yield { type: "done", finishReason: end.finishReason, usage: end.usage ?? estimatedUsage(req, text) };
-  } catch (err) {
-    const failure = failureOf(err, deadline, null, undefined);
-    throw new UpstreamError(`${model.id}: ${failure.error}`, failure.status, model.id, model.provider);
-  } finally {
-    deadline.dispose();
-    reader.cancel();
-  }
-}

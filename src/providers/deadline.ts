@@ -1,10 +1,9 @@
-import type { SseReader } from "./sse";
-
 /**
  * The timeout of one attempt. Until the response arrives it bounds the wait for it; during a stream
- * it bounds the silence between upstream messages, not the time a slow client takes to drain them.
- * On expiry it aborts the fetch and cancels the body, so a pending read ends instead of hanging.
- * One timer per period: progress only stamps a time, and an early firing re-arms for the rest.
+ * it bounds the silence between upstream reads, not the time a slow client takes to drain them.
+ * On expiry it aborts the fetch and calls what `watch` handed in (cancel the body, end the piped
+ * stream), so a pending read ends instead of hanging. One timer per period: progress only stamps
+ * a time, and an early firing re-arms for the rest.
  */
 export class Deadline {
   readonly controller = new AbortController();
@@ -12,7 +11,9 @@ export class Deadline {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private last = performance.now();
   private waiting = true;
-  private reader: SseReader | null = null;
+  private onExpire: ((reason: unknown) => void) | null = null;
+  /** While a pipe drives the stream: whether it is waiting on the upstream right now. */
+  private waitingNow: (() => boolean) | null = null;
   private readonly onOuterAbort: (() => void) | undefined;
 
   constructor(readonly ms: number, private readonly outer?: AbortSignal) {
@@ -30,9 +31,24 @@ export class Deadline {
     return this.controller.signal;
   }
 
-  /** From now on an expiry also cancels this stream body. */
-  watch(reader: SseReader): void {
-    this.reader = reader;
+  /** From now on an expiry also calls `onExpire` (cancel the body being read, end the pipe). */
+  watch(onExpire: (reason: unknown) => void): void {
+    this.onExpire = onExpire;
+  }
+
+  /**
+   * A pipe drives the stream from now on: there is no read of ours to wrap, so `waiting` says
+   * whether the pipe wants upstream data (a client that does not drain its queue is not the
+   * upstream's silence), and each read that arrives calls `progress`. The timer runs until dispose.
+   */
+  follow(waiting: () => boolean): void {
+    this.waitingNow = waiting;
+    this.waitingOnUpstream(true);
+  }
+
+  /** An upstream read arrived. */
+  progress(): void {
+    this.last = performance.now();
   }
 
   /**
@@ -48,6 +64,7 @@ export class Deadline {
   dispose(): void {
     this.stop();
     this.waiting = false;
+    this.waitingNow = null;
     if (this.onOuterAbort) this.outer?.removeEventListener("abort", this.onOuterAbort);
   }
 
@@ -55,6 +72,12 @@ export class Deadline {
     this.timer = undefined;
     if (!this.waiting) return;
     const idle = performance.now() - this.last;
+    if (this.waitingNow && !this.waitingNow()) {
+      // The client is behind: not the upstream's silence. Look again a period later.
+      this.last = performance.now();
+      this.timer = setTimeout(this.fire, this.ms);
+      return;
+    }
     if (idle < this.ms) {
       this.timer = setTimeout(this.fire, this.ms - idle);
       return;
@@ -71,6 +94,6 @@ export class Deadline {
   private abort(reason: unknown) {
     this.stop();
     this.controller.abort(reason);
-    this.reader?.cancel(reason);
+    this.onExpire?.(reason);
   }
 }

@@ -1,8 +1,9 @@
 /**
- * Server-Sent Events, read incrementally: one pass over the bytes as they arrive, no re-scan of
- * what was already parsed, and nothing buffered beyond the message being assembled. Follows the
- * WHATWG parsing rules (LF, CRLF and CR line ends; `event`, `data` and comment lines). Gemini ends
- * its lines with CRLF, the others with LF.
+ * Server-Sent Events, parsed incrementally and synchronously: bytes go in as they arrive, the
+ * complete messages they finish come out, in one pass over the new text and nothing buffered
+ * beyond the message being assembled. No awaits: the stream pipe calls it inside its transform.
+ * Follows the WHATWG parsing rules (LF, CRLF and CR line ends; `event`, `data` and comment lines).
+ * Gemini ends its lines with CRLF, the others with LF.
  */
 export interface SseMessage {
   /** `message` when the upstream named no event. */
@@ -13,44 +14,32 @@ export interface SseMessage {
 const LF = 10;
 const CR = 13;
 
-export class SseReader {
-  private buf = "";
-  private pos = 0;
+export class SseParser {
+  /** The partial line carried over from the last push. */
+  private rest = "";
   private skipLF = false;
   private event = "";
   private data: string | null = null;
-  private ended = false;
   private readonly decoder = new TextDecoder();
 
-  constructor(private readonly reader: ReadableStreamDefaultReader<Uint8Array>) {}
+  /** The messages these bytes complete (often none, often several). */
+  push(bytes: Uint8Array, out: SseMessage[] = []): SseMessage[] {
+    return this.text(this.decoder.decode(bytes, { stream: true }), out);
+  }
 
   /**
-   * The next complete message, or null when the stream has ended. A message the upstream did not
-   * finish with a blank line is dropped, as the standard says, so a cut stream reads as ended early.
+   * The upstream ended. A message it did not finish with a blank line is dropped, as the standard
+   * says, so a cut stream reads as ended early.
    */
-  async next(): Promise<SseMessage | null> {
-    for (;;) {
-      const msg = this.parse();
-      if (msg || this.ended) return msg;
-      const { done, value } = await this.reader.read();
-      if (done) {
-        this.ended = true;
-        this.buf += this.decoder.decode();
-      } else {
-        this.buf += this.decoder.decode(value, { stream: true });
-      }
-    }
+  end(out: SseMessage[] = []): SseMessage[] {
+    this.text(this.decoder.decode(), out);
+    this.rest = "";
+    return out;
   }
 
-  /** Releases the upstream connection; safe to call at any time, more than once. */
-  cancel(reason?: unknown): void {
-    this.ended = true;
-    this.reader.cancel(reason).catch(() => {});
-  }
-
-  private parse(): SseMessage | null {
-    const buf = this.buf;
-    let pos = this.pos;
+  private text(chunk: string, out: SseMessage[]): SseMessage[] {
+    const buf = this.rest ? this.rest + chunk : chunk;
+    let pos = 0;
     while (pos < buf.length) {
       if (this.skipLF) {
         this.skipLF = false;
@@ -63,32 +52,22 @@ export class SseReader {
       let c = 0;
       while (end < buf.length && (c = buf.charCodeAt(end)) !== LF && c !== CR) end++;
       if (end === buf.length) break;
-      const msg = this.line(buf, pos, end);
+      this.line(buf, pos, end, out);
       pos = end + 1;
       if (c === CR) this.skipLF = true;
-      if (msg) {
-        this.pos = pos;
-        return msg;
-      }
     }
-    // Everything before `pos` is consumed; keep only the partial line.
-    this.buf = buf.slice(pos);
-    this.pos = 0;
-    return null;
+    this.rest = pos === 0 ? buf : buf.slice(pos);
+    return out;
   }
 
-  private line(buf: string, start: number, end: number): SseMessage | null {
+  private line(buf: string, start: number, end: number, out: SseMessage[]) {
     if (start === end) {
-      if (this.data === null) {
-        this.event = "";
-        return null;
-      }
-      const msg = { event: this.event || "message", data: this.data };
+      if (this.data !== null) out.push({ event: this.event || "message", data: this.data });
       this.event = "";
       this.data = null;
-      return msg;
+      return;
     }
-    if (buf.charCodeAt(start) === 58 /* ":" comment */) return null;
+    if (buf.charCodeAt(start) === 58 /* ":" comment */) return;
     const colon = buf.indexOf(":", start);
     const hasValue = colon !== -1 && colon < end;
     const field = buf.slice(start, hasValue ? colon : end);
@@ -100,7 +79,6 @@ export class SseReader {
     }
     if (field === "data") this.data = this.data === null ? value : `${this.data}\n${value}`;
     else if (field === "event") this.event = value;
-    return null;
   }
 }
 

@@ -97,7 +97,6 @@ export interface ToolCallDelta {
 /** What one upstream stream message adds to the answer. */
 export type StreamDelta = { type: "delta"; content: string } | { type: "tool_call"; call: ToolCallDelta };
 
-export type StreamEvent = StreamDelta | { type: "done"; finishReason: string; usage: TokenUsage };
 
 export type Protocol = "openai" | "anthropic" | "gemini";
 
@@ -137,16 +136,42 @@ export interface CallResult {
   upstreamMs: number;
 }
 
+/**
+ * What the layer above makes of one upstream stream, called synchronously inside the transform
+ * the upstream body is piped through: each returns the text to write (often several frames), and
+ * the pipe writes it as ONE chunk. No awaits: the runtime drives the pipe.
+ */
+export interface StreamSink {
+  /** Before the first upstream read of the pipe, with the deltas the attempt read to open the stream. */
+  open(first: readonly StreamDelta[]): string;
+  /** The deltas of one upstream read (none, one or several). */
+  deltas(ds: readonly StreamDelta[]): string;
+  /** The upstream finished the answer. */
+  done(finishReason: string, usage: TokenUsage): string;
+  /**
+   * The stream ended early: the upstream failed after the first delta (an UpstreamError), or the
+   * reader went away (null; nobody reads what is returned). Called at most once, never after done.
+   */
+  failed(err: Error | null): string;
+}
+
+export interface PipedStream {
+  /** The response body: the upstream piped through the sink. Cancelling it cancels the upstream. */
+  readable: ReadableStream<Uint8Array>;
+  /** Settles once the sink's done or failed has run, however the stream ended. */
+  ended: Promise<void>;
+}
+
 export interface StreamResult {
   model: Model;
   fallbackFrom: Model | null;
   attempts: Attempt[];
   sandbox: boolean;
   /**
-   * Content and tool-call deltas then one `done`. Fallback happens only before the first delta; a
-   * failure after it is thrown from the iterator as an UpstreamError.
+   * The rest of the stream through `sink`, once (an upstream body is read once). Fallback happened
+   * before the first delta; a failure after it reaches `sink.failed` as an UpstreamError.
    */
-  events: AsyncIterable<StreamEvent>;
-  /** Milliseconds spent waiting on upstreams so far; final once `events` is exhausted. */
+  pipe(sink: StreamSink): PipedStream;
+  /** Milliseconds spent waiting on upstreams until the stream opened (for x-svc-overhead-us). */
   upstreamMs(): number;
 }

@@ -2,9 +2,9 @@ import type { ProviderId } from "../catalog/models";
 import type { Attempt } from "./types";
 
 /**
- * An upstream failure after a stream has begun (its first content delta is already out), thrown
- * from `StreamResult.events`. Nothing can fall back at that point; the chat layer ends its own
- * stream with an error event.
+ * An upstream failure after a stream has begun (its first content delta is already out), handed
+ * to the stream sink (`StreamSink.failed`). Nothing can fall back at that point; the chat layer
+ * ends its own stream with an error event.
  */
 export class UpstreamError extends Error {
   constructor(

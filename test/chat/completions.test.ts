@@ -211,9 +211,8 @@ describe("stream chunk encoding", () => {
   it("the per-stream content encoder writes exactly what the generic chunk writer writes", async () => {
     const { chunk, contentChunkEncoder, sseData } = await import("../../src/calls/openai-sse");
     const enc = contentChunkEncoder("svc-1", 1700000000, "gpt-5-mini");
-    const dec = new TextDecoder();
     for (const content of ["", "plain", 'quote " and \\ backslash', "line\nbreak\u2028", "emoji 🙂 and ünïcode", "<script>"]) {
-      expect(dec.decode(enc(content))).toBe(dec.decode(sseData(chunk("svc-1", 1700000000, "gpt-5-mini", { content }, null))));
+      expect(enc(content)).toBe(sseData(chunk("svc-1", 1700000000, "gpt-5-mini", { content }, null)));
     }
   });
 });

@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { AllCandidatesFailed, complete, NoProviderConfigured, stream, UpstreamError, type CallContext } from "../../src/providers/call";
-import type { FetchLike, StreamEvent, StreamResult } from "../../src/providers/types";
+import type { FetchLike, StreamDelta, StreamResult, StreamSink, TokenUsage } from "../../src/providers/types";
 import { sandboxUpstream } from "../../src/sandbox/upstream";
 import anthropicResponse from "./fixtures/anthropic/response.json";
 import anthropicStreamError from "./fixtures/anthropic/stream-error.sse?raw";
@@ -17,14 +17,33 @@ const mini = model("gpt-5-mini");
 const haiku = model("claude-haiku-4-5");
 const flash = model("gemini-2.5-flash");
 
-async function drain(s: StreamResult) {
-  const deltas: string[] = [];
-  let done: Extract<StreamEvent, { type: "done" }> | undefined;
-  for await (const ev of s.events) {
-    if (ev.type === "delta") deltas.push(ev.content);
-    else if (ev.type === "done") done = ev;
-  }
-  return { deltas, content: deltas.join(""), done: done! };
+interface Drained {
+  deltas: string[];
+  content: string;
+  done: { finishReason: string; usage: TokenUsage };
+}
+
+/** A sink that collects what the pipe hands it, writing one line per delta so reads can be counted. */
+function collector() {
+  const got = { deltas: [] as string[], done: undefined as Drained["done"] | undefined, failed: undefined as Error | null | undefined };
+  const lines = (ds: readonly StreamDelta[]) => ds.map((d) => (d.type === "delta" && got.deltas.push(d.content), "d\n")).join("");
+  const sink: StreamSink = {
+    open: lines,
+    deltas: lines,
+    done: (finishReason, usage) => ((got.done = { finishReason, usage }), "done\n"),
+    failed: (err) => ((got.failed = err), "failed\n"),
+  };
+  return { got, sink };
+}
+
+/** Reads the piped stream to its end like a client; rejects with the failure the sink was handed. */
+async function drain(s: StreamResult): Promise<Drained> {
+  const { got, sink } = collector();
+  const piped = s.pipe(sink);
+  await new Response(piped.readable).text();
+  await piped.ended;
+  if (got.failed !== undefined) throw got.failed;
+  return { deltas: got.deltas, content: got.deltas.join(""), done: got.done! };
 }
 
 const caught = (p: Promise<unknown>) => p.then(() => { throw new Error("expected a rejection"); }, (e: unknown) => e);
@@ -245,13 +264,12 @@ describe("streams", () => {
   it("throw an UpstreamError from the iterator when the stream is cut after its first content", async () => {
     const s = await stream([nano, haiku], REQ, ctx("gpt-5-nano=cut"));
     expect(s.model).toBe(nano);
-    const deltas: string[] = [];
-    const err = await caught(
-      (async () => {
-        for await (const ev of s.events) if (ev.type === "delta") deltas.push(ev.content);
-      })(),
-    );
-    expect(deltas).toHaveLength(1);
+    const { got, sink } = collector();
+    const piped = s.pipe(sink);
+    await new Response(piped.readable).text();
+    await piped.ended;
+    const err = got.failed;
+    expect(got.deltas).toHaveLength(1);
     expect(err).toBeInstanceOf(UpstreamError);
     expect(err).toMatchObject({ model: "gpt-5-nano", provider: "openai", status: null });
   });
@@ -287,11 +305,13 @@ describe("streams", () => {
 
   it("do not time out while the consumer, not the upstream, is slow", async () => {
     const s = await stream([flash], REQ, ctx(null, { env: { ...fast, UPSTREAM_TIMEOUT_MS: "100" } }));
-    let deltas = 0;
-    for await (const ev of s.events) {
-      if (ev.type === "delta" && deltas++ === 0) await new Promise((r) => setTimeout(r, 250));
-    }
-    expect(deltas).toBeGreaterThanOrEqual(3);
+    const { got, sink } = collector();
+    const reader = s.pipe(sink).readable.getReader();
+    await reader.read();
+    await new Promise((r) => setTimeout(r, 250));
+    while (!(await reader.read()).done);
+    expect(got.failed).toBeUndefined();
+    expect(got.deltas.length).toBeGreaterThanOrEqual(3);
   });
 
   it("fall back when every retry of the first model fails before content, and 502 when all do", async () => {

@@ -1,6 +1,6 @@
 import { findModel, type Model } from "../../src/catalog/models";
 import type { Adapter } from "../../src/providers/adapter";
-import { SseReader } from "../../src/providers/sse";
+import { SseParser, type SseMessage } from "../../src/providers/sse";
 import type { ModelRequest, ToolCallDelta } from "../../src/providers/types";
 
 export const model = (id: string): Model => {
@@ -31,10 +31,13 @@ export function streamOf(text: string, size = 7): ReadableStream<Uint8Array> {
   });
 }
 
-export async function readAll(reader: SseReader) {
-  const out = [];
-  for (let m = await reader.next(); m; m = await reader.next()) out.push(m);
-  return out;
+/** The messages of an SSE text fed to the parser in `size`-byte pieces (mid-line, mid-CRLF, mid-UTF-8). */
+export function parseAll(text: string, size = 7): SseMessage[] {
+  const bytes = new TextEncoder().encode(text);
+  const parser = new SseParser();
+  const out: SseMessage[] = [];
+  for (let i = 0; i < bytes.length; i += size) parser.push(bytes.slice(i, i + size), out);
+  return parser.end(out);
 }
 
 /** Feeds a recorded stream through an adapter's decoder: the content deltas, the tool-call deltas, then the end (or the thrown fault). */
@@ -42,8 +45,7 @@ export async function decodeStream(adapter: Adapter, sse: string, size = 7) {
   const decoder = adapter.decoder();
   const deltas: string[] = [];
   const tools: ToolCallDelta[] = [];
-  const reader = new SseReader(streamOf(sse, size).getReader());
-  for (const msg of await readAll(reader)) {
+  for (const msg of parseAll(sse, size)) {
     for (const d of decoder.push(msg)) {
       if (d.type === "delta") deltas.push(d.content);
       else tools.push(d.call);

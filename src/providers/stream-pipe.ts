@@ -1,0 +1,154 @@
+/**
+ * The rest of an opened upstream stream, driven by the runtime: the upstream body is piped
+ * (`pipeThrough`) into a pair of streams that convert it. The writable side decodes each upstream
+ * read synchronously (bytes to SSE messages to the protocol's deltas to the sink's frames) and
+ * appends the frames to what is pending; the readable side is pulled by the runtime as the client
+ * takes data, and each pull takes everything pending as ONE chunk. So one upstream read that
+ * brings several events is one write, and reads that arrive while the client is still taking the
+ * last chunk are coalesced into the next, instead of a write (and a wake-up of the client) per
+ * upstream chunk. Our code holds no per-chunk awaits: the only promise it hands the pipe is the
+ * one that holds the upstream back while a slow client lets STREAM_BACKLOG characters pile up.
+ *
+ * The stages (SseParser, the adapter's StreamDecoder, the sink) are plain objects composed in the
+ * one writable rather than a chain of TransformStreams: every stream stage adds a queue and a
+ * promise hop per chunk.
+ */
+import type { Model } from "../catalog/models";
+import { deltasOf, failureOf, type OpenStream } from "./attempt";
+import type { PipedStream, StreamDelta, StreamSink, TokenUsage } from "./types";
+import { UpstreamError } from "./upstream-error";
+
+/** Characters of frames that may wait for a slow client before the upstream is read no further. */
+export const STREAM_BACKLOG = 256 * 1024;
+
+const encoder = new TextEncoder();
+
+const producedText = (ds: readonly StreamDelta[]) => {
+  let text = "";
+  for (const d of ds) text += d.type === "delta" ? d.content : (d.call.name ?? "") + d.call.arguments;
+  return text;
+};
+
+/**
+ * `estimate` gives the usage from the text produced when the upstream reported none. Every way
+ * the stream can end runs exactly one of the sink's `done` / `failed`: the upstream ends (the
+ * writable's close), a message is an error or garbage (write), the upstream read fails (the pipe
+ * aborts the writable), the deadline expires, or the client cancels the readable. The last three
+ * and a bad message also error the writable, which makes the pipe cancel the upstream body.
+ */
+export function pipeStream(open: OpenStream, model: Model, estimate: (produced: string) => TokenUsage, sink: StreamSink): PipedStream {
+  const { body, parser, decoder, deadline } = open;
+  let produced = producedText(open.first);
+  /** Frames not yet handed to the client. */
+  let pending = sink.open(open.first);
+  /** A client read is waiting for frames. */
+  let waiting = false;
+  /** The sink's done or failed has run: the readable closes once `pending` is out. */
+  let settled = false;
+  let cancelled = false;
+  /** Lets the pipe read the upstream again once a slow client has caught up. */
+  let resume: (() => void) | null = null;
+  let out!: ReadableStreamDefaultController<Uint8Array>;
+  let sinkSide!: WritableStreamDefaultController;
+  let ended!: () => void;
+  const endedPromise = new Promise<void>((resolve) => (ended = resolve));
+
+  const deliver = () => {
+    waiting = false;
+    if (pending) {
+      out.enqueue(encoder.encode(pending));
+      pending = "";
+    }
+    if (settled) out.close();
+    resume?.();
+    resume = null;
+  };
+  const emit = (text: string) => {
+    pending += text;
+    if (waiting && !cancelled) deliver();
+  };
+  const settle = (last: () => string) => {
+    if (settled) return;
+    settled = true;
+    deadline.dispose();
+    try {
+      pending += last();
+      if (waiting && !cancelled) deliver();
+    } catch (err) {
+      if (!cancelled) out.error(err);
+    } finally {
+      ended();
+    }
+  };
+  const fail = (err: unknown) =>
+    settle(() => {
+      const failure = failureOf(err, deadline, null, undefined);
+      return sink.failed(new UpstreamError(`${model.id}: ${failure.error}`, failure.status, model.id, model.provider));
+    });
+
+  const writable = new WritableStream<Uint8Array>({
+    start(c) {
+      sinkSide = c;
+    },
+    write(chunk) {
+      if (settled) return;
+      deadline.progress();
+      try {
+        const ds = deltasOf(decoder, parser.push(chunk));
+        if (ds.length) {
+          produced += producedText(ds);
+          emit(sink.deltas(ds));
+        }
+      } catch (err) {
+        fail(err);
+        throw err; // errors the writable: the pipe cancels the upstream
+      }
+      if (pending.length > STREAM_BACKLOG && !settled && !cancelled) return new Promise<void>((resolve) => (resume = resolve));
+    },
+    close() {
+      if (settled) return;
+      try {
+        const ds = deltasOf(decoder, parser.end());
+        if (ds.length) {
+          produced += producedText(ds);
+          emit(sink.deltas(ds));
+        }
+        const end = decoder.end();
+        // Without reported usage, estimate the completion from the characters streamed.
+        settle(() => sink.done(end.finishReason, end.usage ?? estimate(produced)));
+      } catch (err) {
+        fail(err);
+      }
+    },
+    abort: fail,
+  });
+
+  const readable = new ReadableStream<Uint8Array>(
+    {
+      start(c) {
+        out = c;
+      },
+      pull() {
+        if (pending || settled) deliver();
+        else waiting = true;
+      },
+      cancel(reason) {
+        cancelled = true;
+        pending = "";
+        settle(() => sink.failed(null));
+        sinkSide.error(reason);
+        resume?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
+
+  // Silence only counts while the pipe wants upstream data, not while a slow client holds it back.
+  deadline.follow(() => resume === null);
+  deadline.watch((reason) => {
+    fail(reason);
+    sinkSide.error(reason);
+    resume?.();
+  });
+  return { readable: body.pipeThrough({ writable, readable }), ended: endedPromise };
+}
