@@ -3,6 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
 import { methodNotAllowed } from "hono/method-not-allowed";
 import { adminRoutes } from "./auth/admin-routes";
+import { ownerKeyRoutes } from "./auth/owner-keys-routes";
 import { authAndLimits } from "./auth/middleware";
 import { catalogRoutes } from "./catalog/routes";
 import { complianceRoutes } from "./compliance/routes";
@@ -71,6 +72,7 @@ for (const routes of [
   chatRoutes,
   planRoutes,
   adminRoutes,
+  ownerKeyRoutes,
   proofRoutes,
   routingRoutes,
   usageRoutes,

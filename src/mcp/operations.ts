@@ -19,6 +19,7 @@ const hash = z.string().describe("sha256: + 64 lowercase hex");
 const chatCompletion = obj({ id: z.string(), object: z.literal("chat.completion"), created: z.int(), model: z.string(), choices: z.array(obj()), usage: obj(), svc: obj() });
 const runState = obj({ object: z.literal("agent.run"), run_id: z.string(), status: z.string(), cost_consumed_usd: z.number(), steps_taken: z.int(), trajectory_proof: hash.nullable(), output: z.string() });
 const verification = obj({ valid: z.boolean(), recomputed_proof: hash, mismatched_steps: z.array(z.int()) });
+const ownerKey = obj({ id: z.string(), object: z.literal("api_key"), prefix: z.string(), plan: z.string(), created_at: z.string(), last_used_at: z.string().nullable(), revoked_at: z.string().nullable(), current: z.boolean() });
 const handoff = obj({ id: z.string(), workspace_id: z.string(), seq: z.int(), hash, signature: z.string().nullable() });
 
 export const OPERATIONS: Record<string, OperationDoc> = {
@@ -62,6 +63,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /v1/agent/verify": { summary: "Verify an agent trajectory bundle by deterministic replay; locates tampered steps.", tool: "verify_trajectory", response: verification },
   "GET /openapi.json": { summary: "This OpenAPI 3.1 document.", response: obj({ openapi: z.string(), paths: obj() }) },
   "GET /v1/mcp/manifest": { summary: "The MCP tool manifest (SPEC.md 2.19).", response: obj({ object: z.literal("mcp.manifest"), tools: z.array(obj()) }) },
+  "GET /v1/keys": { summary: "The caller owner's API keys, newest first: prefix, plan, created, last used, revoked (never the secret).", tool: "list_keys", response: list(ownerKey) },
+  "POST /v1/keys": { summary: "Create an API key for the caller's owner on the caller's plan; the secret is in this response only.", tool: "create_key", response: ownerKey.extend({ key: z.string() }) },
+  "DELETE /v1/keys/:key_id": { summary: "Revoke one of the caller owner's API keys (within a second everywhere); 404 key_not_found for another owner's key.", tool: "revoke_key", response: ownerKey },
+  "POST /v1/keys/:key_id/rotate": { summary: "Rotate one of the caller owner's keys: a new key on the caller's plan and the old one revoked, in one transaction.", tool: "rotate_key", response: ownerKey.extend({ key: z.string(), revoked: ownerKey }) },
   "POST /admin/keys": { summary: "Mint an API key (ADMIN_TOKEN).", response: obj({ key: z.string() }) },
   "GET /admin/keys": { summary: "List API keys (ADMIN_TOKEN).", response: list(obj()) },
   "DELETE /admin/keys/:id": { summary: "Revoke an API key (ADMIN_TOKEN).", response: obj() },

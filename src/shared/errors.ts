@@ -23,6 +23,8 @@ const CATALOGUE = {
   key_not_found: { status: 404 },
   model_not_found: { status: 404 },
   method_not_allowed: { status: 405 },
+  too_many_keys: { status: 409 },
+  key_revoked: { status: 409 },
   request_too_large: { status: 413 },
   unprocessable_request: { status: 422 },
   no_compliant_model: { status: 422 },
