@@ -15,6 +15,7 @@ import { planRoutes } from "./plans/routes";
 import { proofRoutes } from "./proof/routes";
 import { routingRoutes } from "./routing/routes";
 import { usageRoutes } from "./usage/routes";
+import { dailyUsageRoutes } from "./usage/daily-routes";
 import { workspaceRoutes } from "./workspace/routes";
 import { handoffRoutes } from "./handoff/routes";
 import { policyRoutes } from "./policy/routes";
@@ -76,6 +77,7 @@ for (const routes of [
   proofRoutes,
   routingRoutes,
   usageRoutes,
+  dailyUsageRoutes,
   workspaceRoutes,
   handoffRoutes,
   policyRoutes,
