@@ -134,7 +134,7 @@ describe("layering (docs/architecture.md)", () => {
 
   it("the table in docs/architecture.md places every existing and planned folder", () => {
     const planned = ["shared", "db", "catalog", "plans", "cost", "providers", "sandbox", "compliance", "routing", "brain", "proof", "limits", "usage", "auth", "calls",
-      "audit", "chat", "skills", "health", "policy", "orchestrate", "handoff", "code", "workspace", "agents", "mcp"];
+      "audit", "chat", "skills", "health", "policy", "orchestrate", "handoff", "code", "workspace", "agents", "mcp", "console"];
     expect([...table.keys()].sort()).toEqual([...planned].sort());
     expect(table.get("shared")).toBe(0);
     for (const core of ["catalog", "cost", "proof", "providers", "sandbox", "compliance", "calls"]) expect(table.get(core)!).toBeLessThan(20);
