@@ -2,6 +2,7 @@ import { and, eq, gte, sql } from "drizzle-orm";
 import type { Model } from "../catalog/models";
 import type { Db } from "../db/client";
 import { usageEvents } from "../db/schema";
+import { usageGroupColumns } from "./groups";
 import { savings, type UsageGroup } from "./summary";
 
 const DAY_MS = 86_400_000;
@@ -28,13 +29,7 @@ export async function dailyUsage(database: Db, ownerId: string, days: number, ba
   const rows = await database
     .select({
       day: sql<number>`cast(${usageEvents.createdAt} / ${sql.raw(String(DAY_MS))} as integer)`,
-      model: usageEvents.model,
-      provider: usageEvents.provider,
-      mode: usageEvents.mode,
-      requests: sql<number>`count(*)`,
-      promptTokens: sql<number>`sum(${usageEvents.promptTokens})`,
-      completionTokens: sql<number>`sum(${usageEvents.completionTokens})`,
-      costNanos: sql<number>`sum(${usageEvents.costNanos})`,
+      ...usageGroupColumns,
     })
     .from(usageEvents)
     .where(and(eq(usageEvents.ownerId, ownerId), gte(usageEvents.createdAt, firstDay * DAY_MS)))

@@ -1,5 +1,5 @@
 import { Hono } from "hono";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, eq } from "drizzle-orm";
 import { z } from "zod";
 import { findModel } from "../catalog/models";
 import { db } from "../db/client";
@@ -9,25 +9,10 @@ import { modelAccess, PLANS } from "../plans/plans";
 import { apiError } from "../shared/errors";
 import { validate } from "../shared/validate";
 import { usdFromNanos } from "../cost/money";
-import { DEFAULT_BASELINE, savings, summarize, type UsageGroup } from "./summary";
+import { usageGroups } from "./groups";
+import { DEFAULT_BASELINE, savings, summarize } from "./summary";
 
 const RECENT = 20;
-
-function groups(database: ReturnType<typeof db>, ownerId: string): Promise<UsageGroup[]> {
-  return database
-    .select({
-      model: usageEvents.model,
-      provider: usageEvents.provider,
-      mode: usageEvents.mode,
-      requests: sql<number>`count(*)`,
-      promptTokens: sql<number>`sum(${usageEvents.promptTokens})`,
-      completionTokens: sql<number>`sum(${usageEvents.completionTokens})`,
-      costNanos: sql<number>`sum(${usageEvents.costNanos})`,
-    })
-    .from(usageEvents)
-    .where(eq(usageEvents.ownerId, ownerId))
-    .groupBy(usageEvents.model, usageEvents.provider, usageEvents.mode);
-}
 
 export const usageRoutes = new Hono<AppEnv>()
   .get("/v1/usage", async (c) => {
@@ -37,7 +22,7 @@ export const usageRoutes = new Hono<AppEnv>()
     // The counts as of this request's own admission (no second limiter call; docs/auth-and-limits.md).
     const counts = c.get("limit");
     const [grouped, recent] = await Promise.all([
-      groups(database, key.ownerId),
+      usageGroups(database, key.ownerId),
       database.select().from(usageEvents).where(eq(usageEvents.ownerId, key.ownerId)).orderBy(desc(usageEvents.createdAt), desc(usageEvents.id)).limit(RECENT),
     ]);
     const access = modelAccess(plan);
@@ -76,5 +61,5 @@ export const usageRoutes = new Hono<AppEnv>()
     const baseline = findModel(requested);
     if (!baseline) throw apiError("unknown_model", `Unknown baseline model ${requested}; see GET /v1/models.`);
     const key = c.get("apiKey");
-    return c.json({ object: "savings", ...savings(await groups(db(c.env.DB), key.ownerId), baseline), estimated: true });
+    return c.json({ object: "savings", ...savings(await usageGroups(db(c.env.DB), key.ownerId), baseline), estimated: true });
   });
