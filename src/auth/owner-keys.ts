@@ -37,15 +37,6 @@ export async function listOwnerKeys(database: Db, caller: ApiKeyRecord): Promise
   return rows.map((r) => view(r as ApiKeyRecord, lastUsed.get(r.id), caller.id));
 }
 
-async function activeCount(database: Db, ownerId: string): Promise<number> {
-  const row = await database
-    .select({ n: sql<number>`count(*)` })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.ownerId, ownerId), isNull(apiKeys.revokedAt)))
-    .get();
-  return row?.n ?? 0;
-}
-
 function newRecord(caller: ApiKeyRecord) {
   const key = generateKey();
   const record: ApiKeyRecord = {
@@ -60,13 +51,19 @@ function newRecord(caller: ApiKeyRecord) {
   return { key, record };
 }
 
-/** A new key for the caller's owner, on the caller's plan; the secret is returned here only. */
+/**
+ * A new key for the caller's owner, on the caller's plan; the secret is returned here only. The
+ * insert and the count of active keys are one statement, so concurrent creates cannot pass the cap.
+ */
 export async function createOwnerKey(database: Db, caller: ApiKeyRecord) {
-  if ((await activeCount(database, caller.ownerId)) >= MAX_ACTIVE_KEYS_PER_OWNER) {
+  const { key, record } = newRecord(caller);
+  const written = await database.run(sql`
+    INSERT INTO api_keys (id, key_hash, prefix, plan, owner_id, created_at, revoked_at)
+    SELECT ${record.id}, ${record.keyHash}, ${record.prefix}, ${record.plan}, ${record.ownerId}, ${record.createdAt}, NULL
+    WHERE (SELECT count(*) FROM api_keys WHERE owner_id = ${record.ownerId} AND revoked_at IS NULL) < ${MAX_ACTIVE_KEYS_PER_OWNER}`);
+  if (!written.meta.changes) {
     throw apiError("too_many_keys", `An owner may hold at most ${MAX_ACTIVE_KEYS_PER_OWNER} active keys; revoke one first.`, { max_active_keys: MAX_ACTIVE_KEYS_PER_OWNER });
   }
-  const { key, record } = newRecord(caller);
-  await database.insert(apiKeys).values(record);
   return { ...view(record, null, caller.id), key };
 }
 

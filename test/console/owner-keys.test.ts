@@ -86,6 +86,17 @@ describe("owner-scoped key endpoints (issue 17)", () => {
     expect((await call("/v1/keys", { key, json: {} })).status).toBe(201);
   });
 
+  it("concurrent creates never pass the cap (the count and the insert are one statement)", async () => {
+    const owner = `own_${crypto.randomUUID()}`;
+    const { key } = await newKey("pro", owner);
+    for (let i = 3; i < MAX_ACTIVE_KEYS_PER_OWNER; i++) await newKey("pro", owner);
+    // Two slots left, five racing requests.
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call("/v1/keys", { key, json: {} })));
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 201, 409, 409, 409]);
+    const n = await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE owner_id = ? AND revoked_at IS NULL").bind(owner).first<{ n: number }>();
+    expect(n!.n).toBe(MAX_ACTIVE_KEYS_PER_OWNER);
+  });
+
   it("revoke: the key stops working at once (same revocation as the admin endpoint), twice keeps the first time", async () => {
     const owner = `own_${crypto.randomUUID()}`;
     const admin = await newKey("pro", owner);

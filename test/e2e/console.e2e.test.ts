@@ -175,7 +175,7 @@ if (browserSkipReason) {
       await page.getByRole("button", { name: "Share" }).click();
       await expect.poll(() => page.locator("#badge-md").inputValue()).toMatch(/^\[!\[BRAIN\.md\]\(http.*\/v1\/brain\/badge\?model=claude-sonnet-4-6\)\]\(http.*\/b\/[A-Za-z0-9_-]+\)$/);
       await expect.poll(() => page.locator("img[alt^='BRAIN.md badge']").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
-      await shot("brain", "#brain-status");
+      await shot("brain");
     });
 
     it("compliance: the preview highlights the detected classes", async () => {
@@ -188,6 +188,44 @@ if (browserSkipReason) {
 
     it("no page error, no CSP violation, nothing logged as an error", () => {
       expect(errors).toEqual([]);
+    });
+
+    it("contrast: every text on every page is at least 4.5:1 against its background (3:1 when large)", async () => {
+      const low: string[] = [];
+      for (const hash of ["#/overview", "#/requests", "#/keys", "#/workspaces", "#/agents", "#/brain", "#/compliance"]) {
+        await open(hash);
+        low.push(
+          ...(await page.evaluate((where) => {
+            const rgb = (c: string) => (c.match(/[\d.]+/g) ?? []).map(Number);
+            const lum = ([r, g, b]: number[]) => {
+              const f = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+              return 0.2126 * f(r!) + 0.7152 * f(g!) + 0.0722 * f(b!);
+            };
+            const background = (el: Element | null): number[] => {
+              for (; el; el = el.parentElement) {
+                const c = rgb(getComputedStyle(el).backgroundColor);
+                if (c.length === 3 || (c.length === 4 && c[3]! > 0.5)) return c.slice(0, 3);
+              }
+              return [255, 255, 255];
+            };
+            const out: string[] = [];
+            const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+            for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+              const el = n.parentElement!;
+              if (!n.textContent!.trim() || !el.checkVisibility() || el.closest("svg, option, .visually-hidden, .skip")) continue;
+              const st = getComputedStyle(el);
+              const fg = lum(rgb(st.color));
+              const bg = lum(background(el));
+              const ratio = (Math.max(fg, bg) + 0.05) / (Math.min(fg, bg) + 0.05);
+              const size = parseFloat(st.fontSize);
+              const large = size >= 24 || (size >= 18.66 && Number(st.fontWeight) >= 700);
+              if (ratio < (large ? 3 : 4.5)) out.push(`${where}: "${n.textContent!.trim().slice(0, 40)}" ${ratio.toFixed(2)}:1`);
+            }
+            return out;
+          }, hash)),
+        );
+      }
+      expect(low).toEqual([]);
     });
 
     it("keyboard: the pages are reachable with Tab and Enter", async () => {

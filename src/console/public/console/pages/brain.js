@@ -23,7 +23,7 @@ rules:
  * @param {HTMLElement} view
  */
 export async function render(view) {
-  const editor = h("textarea", { name: "brain_md", rows: 14, spellcheck: "false", "aria-describedby": "brain-status" });
+  const editor = h("textarea", { name: "brain_md", rows: 11, spellcheck: "false", "aria-describedby": "brain-status" });
   editor.value = EXAMPLE;
   const status = h("div", { id: "brain-status", "aria-live": "polite" });
   const prompt = h("input", { type: "text", name: "prompt", value: "Write a SQL migration that adds an index" });

@@ -58,7 +58,7 @@ export async function render(view) {
             ? ""
             : h(
                 "span",
-                { class: "row" },
+                { class: "actions" },
                 h("button", { type: "button", class: "secondary", "aria-label": `Rotate key ${k.prefix}`, onclick: () => void rotate(k) }, "Rotate"),
                 h("button", { type: "button", class: "danger", "aria-label": `Revoke key ${k.prefix}`, onclick: () => void revoke(k) }, "Revoke"),
               ),
