@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { MAX_ACTIVE_KEYS_PER_OWNER } from "../../src/auth/owner-keys";
-import { call, eventually, newKey } from "../helpers";
+import { call, newKey, recorded } from "../helpers";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 
@@ -37,7 +37,7 @@ describe("owner-scoped key endpoints (issue 17)", () => {
     const { key, record } = await newKey("pro");
     const chat = await call("/v1/chat/completions", { key, json: { messages: [{ role: "user", content: "hello" }] } });
     expect(chat.status).toBe(200);
-    const listed = await eventually(async () => {
+    const listed = await recorded(async () => {
       const r = await call("/v1/keys", { key });
       const k = r.json.data.find((x: any) => x.id === record.id);
       return k.last_used_at ? k : undefined;
