@@ -41,9 +41,20 @@ export interface EdgeRequest {
 export const keylessUpstream = (env: Env, faults: string | null): KeylessUpstream | null =>
   env.SANDBOX_UPSTREAM === "on" ? sandboxUpstream(faults) : null;
 
-/** The one way to reach a key's write-behind buffer: one object per API key, named by the key id. */
-export function bufferFor(env: Pick<Env, "USAGE_BUFFER">, keyId: string): DurableObjectStub<UsageBuffer> {
-  return env.USAGE_BUFFER.getByName(keyId);
+/**
+ * How many write-behind buffers share the service's records. Not one per key: a key's plan caps it
+ * at 1,000 calls a minute, so a per-key buffer could never gather 50 records in its 250 ms window.
+ * Not one for the service: a single object would take every isolate's sends (docs/storage.md).
+ * Raising it is safe: a buffer no isolate picks any more still flushes what it holds.
+ */
+export const USAGE_BUFFER_SHARDS = 4;
+let shard: string | undefined;
+
+/** This isolate's write-behind buffer: one of USAGE_BUFFER_SHARDS, picked at random once per isolate. */
+export function isolateBuffer(env: Pick<Env, "USAGE_BUFFER">): DurableObjectStub<UsageBuffer> {
+  // Picked on first use: Workers give no randomness outside a request.
+  shard ??= `usage-${Math.floor(Math.random() * USAGE_BUFFER_SHARDS)}`;
+  return env.USAGE_BUFFER.getByName(shard);
 }
 
 export function callDeps(req: EdgeRequest): CallDeps {
@@ -58,7 +69,7 @@ export function callDeps(req: EdgeRequest): CallDeps {
     plan: PLANS[req.key.plan],
     signal: req.signal,
     record: bufferRecorder(
-      (records) => bufferFor(req.env, req.key.id).append(records),
+      (records) => isolateBuffer(req.env).append(records),
       (records) => writeRecords(database, signer, records),
       req.waitUntil,
     ),

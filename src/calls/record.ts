@@ -31,29 +31,40 @@ export const bufferedRecord = (rec: CallRecord, now = Date.now()): BufferedRecor
   receipt: rec.receipt,
 });
 
+/** How long an isolate gathers records, of any of its requests, into one send to its buffer. */
+export const GATHER_MS = 5;
+/** A send carries at most this many records; more start the next one. */
+const MAX_GATHER = 200;
+
+/** The records this isolate is gathering for its next send (plain data: any request may add to them). */
+let gathering: BufferedRecord[] | null = null;
+
 /**
- * The isolate's half of the write-behind buffer (docs/storage.md): a request's records go to its
- * key's buffer, those made in the same turn in one send, under waitUntil so that the request never
- * waits and the runtime keeps the isolate until the send is done. Durability is the buffer's: a
- * send returns once the records are in its storage. When the buffer cannot be reached the records
- * go straight to D1 (`fallback`), so they are lost only when both fail (and then logged).
+ * The isolate's half of the write-behind buffer (docs/storage.md): records made within GATHER_MS of
+ * each other, by any request of this isolate, go to the buffer in one send. The request that opens
+ * a group sends it under its waitUntil, so no request waits and the runtime keeps the isolate until
+ * the send is done; the stub is made inside that request, so no request does I/O for another.
+ * Durability is the buffer's: a send returns once the records are in its storage. When the buffer
+ * cannot be reached the records go straight to D1 (`fallback`), and are lost only when both fail
+ * (then logged by request id).
  */
 export function bufferRecorder(
   send: (records: BufferedRecord[]) => Promise<unknown>,
   fallback: (records: BufferedRecord[]) => Promise<unknown>,
   waitUntil: (p: Promise<unknown>) => void,
 ): Recorder {
-  let gathering: BufferedRecord[] | null = null;
   return (rec) => {
+    const record = bufferedRecord(rec);
     if (gathering) {
-      gathering.push(bufferedRecord(rec));
+      gathering.push(record);
+      if (gathering.length >= MAX_GATHER) gathering = null;
       return;
     }
-    const records = (gathering = [bufferedRecord(rec)]);
+    const records = (gathering = [record]);
     waitUntil(
       (async () => {
-        await null;
-        gathering = null;
+        await new Promise((resolve) => setTimeout(resolve, GATHER_MS));
+        if (gathering === records) gathering = null;
         try {
           await send(records);
         } catch (err) {
