@@ -1,9 +1,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import type { BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { d1Query, sqlString } from "../../scripts/lib/wrangler";
-import { browserSkipReason, launchBrowser } from "./browser";
+import { browserSkipReason, launchBrowser, type BrowserContext, type Page } from "./browser";
 
 /**
  * The console (issue 17) in headless Chromium against `npm run dev`: sign in, read the overview,
