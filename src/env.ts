@@ -21,6 +21,8 @@ export interface Env {
   SHORT_URL_BASE?: string;
   /** Origins (comma-separated, or `*`) browsers may call protected endpoints from; public ones allow any. */
   CORS_ORIGINS?: string;
+  /** "on" counts storage calls per request (src/shared/storage-meter.ts): set by `npm run bench` only, never in production. */
+  STORAGE_METER?: string;
   /** Guards /admin/*. Absent: the admin endpoints do not exist. */
   ADMIN_TOKEN?: string;
   /** Provider keys and base URL overrides: `<PROVIDER>_API_KEY`, `<PROVIDER>_BASE_URL`. */
