@@ -18,6 +18,8 @@ export interface Target {
   streamBody?: string;
   /** Whether to send a rotating API key (the gateway); the others ignore it. */
   auth: boolean;
+  /** Fixed headers of every request (a peer gateway's routing headers). */
+  headers?: Record<string, string>;
 }
 
 export interface Exchange {
@@ -50,7 +52,7 @@ export class Client {
   }
 
   private headers(body: Buffer | undefined): Record<string, string> {
-    const h: Record<string, string> = {};
+    const h: Record<string, string> = { ...this.target.headers };
     if (body) {
       h["content-type"] = "application/json";
       h["content-length"] = String(body.length);

@@ -40,6 +40,7 @@ function wrkScript(target: Target, keys: readonly string[]): string {
   return `
 local keys = { ${target.auth ? keys.map((k) => `"${k}"`).join(", ") : ""} }
 local body = ${target.body === undefined ? "nil" : luaLong(target.body)}
+local fixed = { ${Object.entries(target.headers ?? {}).map(([k, v]) => `[${luaLong(k)}] = ${luaLong(v)}`).join(", ")} }
 local method = "${target.method}"
 local path = "${target.path}"
 local threads = {}
@@ -49,6 +50,7 @@ setup = function(thread)
 end
 request = function()
   local headers = {}
+  for k, v in pairs(fixed) do headers[k] = v end
   if body ~= nil then headers["Content-Type"] = "application/json" end
   if #keys > 0 then
     n = n + 1
@@ -98,7 +100,7 @@ async function runAutocannon(target: Target, keys: readonly string[], connection
         method: target.method,
         path: target.path,
         body: target.body,
-        headers: target.body === undefined ? {} : { "content-type": "application/json" },
+        headers: { ...target.headers, ...(target.body === undefined ? {} : { "content-type": "application/json" }) },
         setupRequest: (req) => {
           if (!target.auth) return req;
           n = (n + 1) % keys.length;

@@ -131,17 +131,22 @@ export async function startPortkey(opts: { upstream: string; probeBody: string; 
   return { url, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }
 
-export async function startBareNode(opts: { upstream: string }): Promise<PeerProcess> {
-  const child = spawn(projectNode(), [path.join(ROOT, "bench/bare-node.mjs"), opts.upstream], { stdio: ["ignore", "pipe", "inherit"] });
-  const port = await new Promise<number>((resolve, reject) => {
+/** Spawns a server that prints `{"port":N}` on stdout once it listens (the mock, the bare Node server). */
+export function spawnListening(command: string, args: string[], name: string): Promise<{ port: number; child: ChildProcess }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
     let out = "";
     child.stdout!.on("data", (d) => {
       out += d;
       const line = /\{"port":(\d+)\}/.exec(out);
-      if (line) resolve(Number(line[1]));
+      if (line) resolve({ port: Number(line[1]), child });
     });
     child.on("error", reject);
-    child.on("exit", (code) => reject(new Error(`bench/bare-node.mjs exited (${code}) before listening`)));
+    child.on("exit", (code) => reject(new Error(`${name} exited (${code}) before listening`)));
   });
+}
+
+export async function startBareNode(opts: { upstream: string }): Promise<PeerProcess> {
+  const { port, child } = await spawnListening(projectNode(), [path.join(ROOT, "bench/bare-node.mjs"), opts.upstream], "bench/bare-node.mjs");
   return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill("SIGTERM") };
 }

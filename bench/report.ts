@@ -2,6 +2,7 @@
  * The shape of a run's figures, the targets they are held to, and the table printed from them.
  * bench/results.json holds exactly the `Results` object the table is printed from.
  */
+import type { StorageCounts } from "../src/shared/storage-meter";
 import type { Summary } from "./stats";
 
 export interface LatencyFigures {
@@ -35,12 +36,40 @@ export interface ThroughputFigures {
   latencyP99: number;
   requests: number;
   /**
-   * CPU time of the workerd process serving the target, per request (all its threads: the Worker,
-   * and for the Miniflare-run targets also Miniflare's outbound hop, D1 and KV simulators).
+   * CPU time of the process serving the target, per request: workerd (all its threads: the Worker,
+   * and for the Miniflare-run targets also Miniflare's outbound hop, D1 and KV simulators), or for
+   * a peer its Node process. The name is kept from before there were peers.
    */
   workerdCpuUsPerRequest: number | null;
   /** CPU time of the mock upstream per request: it must stay far below the others' for them to be the bottleneck. */
   mockCpuUsPerRequest: number;
+}
+
+/** Storage calls per chat call, by kind, and their sum. */
+export type PerCall = StorageCounts & { total: number };
+
+export interface StorageFigures {
+  /** Warm calls at concurrency 1 per target (keys seen in the last minute, rotated as in the latency phase). */
+  requests: number;
+  /** Per call, completed before the Response was returned, at concurrency 1. */
+  onPath: Record<string, PerCall>;
+  /** Per call, the rest (waitUntil work, stream ends), at concurrency 1. */
+  offPath: Record<string, PerCall>;
+  /** Share of the concurrency-1 calls that made any storage call on the path. */
+  callsWithOnPathStorage: Record<string, number>;
+  /** On-path counts of the same number of calls with one key, back to back (a single client's steady stream). */
+  oneKey: { onPath: Record<string, PerCall>; callsWithOnPathStorage: Record<string, number> };
+  /** The same counts per call under load (the throughput phase's connections and keys). */
+  underLoad: { connections: number; seconds: number; requests: Record<string, number>; onPath: Record<string, PerCall>; offPath: Record<string, PerCall> };
+}
+
+export interface PeerFigures {
+  /** The peer's own code: the peer minus its bare pass-through on the same runtime (Node), ms. */
+  ownCode: AddedLatency;
+  throughputRps: number;
+  /** Per gateway target: our own code's p50 over the peer's, and our throughput over the peer's. */
+  ours: Record<string, { ownCodeP50Ratio: number; throughputRatio: number }>;
+  versions: Record<string, string>;
 }
 
 export interface TargetCheck {
@@ -61,7 +90,7 @@ export interface Results {
     gatewayEndpoint: string;
     git: { commit: string; dirty: boolean };
     machine: { nproc: number; cpu: string; memGiB: number; loadAvgStart: number[]; loadAvgEnd: number[] };
-    versions: { node: string; workerd: string; wrangler: string; miniflare: string };
+    versions: { node: string; workerd: string; wrangler: string; miniflare: string; peers?: Record<string, string> };
     loadTool: string;
     /** Directory of local D1 and Durable Object SQLite files (tmpfs unless --state-dir). */
     stateDir: string;
@@ -75,31 +104,54 @@ export interface Results {
     targets: Record<string, LatencyFigures>;
     /** Over calling the mock directly: what a user of the gateway pays. */
     added: Record<string, AddedLatency>;
-    /** Gateway over the bare Worker on the same workerd: the gateway's own code. */
+    /**
+     * Gateway over the bare Worker on the same workerd: the gateway's own code. With --peers also
+     * `portkey` over the bare Node pass-through: Portkey's own code.
+     */
     overBare: Record<string, AddedLatency>;
   };
   /** x-svc-overhead-us from the gateway's responses (microseconds), or null where absent. */
   selfReportedOverheadUs: Record<string, Summary | null>;
   streaming: { rounds: number; streamsPerRound: number; targets: Record<string, StreamFigures> } | null;
   throughput: { connections: number; seconds: number; rounds: number; targets: Record<string, ThroughputFigures>; ratioToBare: Record<string, number> };
+  /** Storage calls of a warm chat call, counted by the gateway's metered twin (STORAGE_METER=on). */
+  storage: StorageFigures | null;
+  /** With --peers: Portkey's gateway beside ours. */
+  peers: { portkey: PeerFigures } | null;
   memory: { phase: string; rssMiB: number; peakMiB: number; anonMiB: number; fileAndShmemMiB: number }[];
   routeDecision: { status: "ok"; shortNs: number; longNs: number } | { status: "absent"; reason: string };
   targets: TargetCheck[];
 }
 
-/** The issue's targets, evaluated on a run's figures. */
+/** The issue's targets (issue 14), evaluated on a run's figures. */
 export function checkTargets(r: Results): TargetCheck[] {
   const checks: TargetCheck[] = [];
-  for (const [name, added] of Object.entries(r.latency.added)) {
-    if (!name.startsWith("gateway")) continue;
-    checks.push({ name: `${name}: added latency p50`, goal: "<= 0.5 ms", value: added.p50, met: added.p50 <= 0.5 });
-    checks.push({ name: `${name}: added latency p99`, goal: "<= 2 ms", value: added.p99, met: added.p99 <= 2 });
+  const check = (name: string, goal: string, value: number | null | undefined, met: (v: number) => boolean) =>
+    checks.push({ name, goal, value: value ?? null, met: value === null || value === undefined || Number.isNaN(value) ? null : met(value) });
+  const gateways = Object.keys(r.latency.overBare).filter((n) => n.startsWith("gateway"));
+  for (const name of gateways) {
+    const own = r.latency.overBare[name]!;
+    check(`${name}: own code p50 (over bare)`, "<= 0.5 ms", own.p50, (v) => v <= 0.5);
+    check(`${name}: own code p99 (over bare)`, "<= 2 ms", own.p99, (v) => v <= 2);
   }
-  for (const [name, ratio] of Object.entries(r.throughput.ratioToBare)) {
-    checks.push({ name: `${name}: throughput / bare Worker`, goal: ">= 0.5", value: ratio, met: ratio >= 0.5 });
+  for (const [name, ratio] of Object.entries(r.throughput.ratioToBare)) check(`${name}: throughput / bare Worker`, ">= 0.5", ratio, (v) => v >= 0.5);
+  const bareStream = r.streaming?.targets.bare;
+  for (const name of gateways) {
+    const s = r.streaming?.targets[name];
+    if (!s || !bareStream) continue;
+    check(`${name}: stream gap mean / bare's`, "<= 5", s.gap.mean / bareStream.gap.mean, (v) => v <= 5);
+    check(`${name}: TTFT p50 minus bare's`, "<= 0.5 ms", s.ttft.p50 - bareStream.ttft.p50, (v) => v <= 0.5);
+  }
+  if (r.storage) {
+    for (const [name, on] of Object.entries(r.storage.onPath)) check(`${name}: storage calls on the path, warm, per call`, "0", on.total, (v) => v === 0);
+    for (const [name, off] of Object.entries(r.storage.underLoad.offPath)) check(`${name}: D1 calls off the path under load, per call`, "<= 0.02", off.d1, (v) => v <= 0.02);
+  }
+  for (const [name, o] of Object.entries(r.peers?.portkey.ours ?? {})) {
+    check(`${name}: own code p50 / Portkey's own code p50`, "<= 0.333", o.ownCodeP50Ratio, (v) => v <= 1 / 3);
+    check(`${name}: throughput / Portkey's`, ">= 1", o.throughputRatio, (v) => v >= 1);
   }
   if (r.routeDecision.status === "ok") {
-    checks.push({ name: "route decision, 2,000 characters", goal: "<= 20 us", value: r.routeDecision.longNs / 1000, met: r.routeDecision.longNs <= 20_000 });
+    check("route decision, 2,000 characters", "<= 20 us", r.routeDecision.longNs / 1000, (v) => v <= 20);
   } else {
     checks.push({ name: "route decision, 2,000 characters", goal: "<= 20 us", value: null, met: null });
   }
@@ -138,7 +190,7 @@ export function formatReport(r: Results): string {
       Object.entries(r.latency.added).map(([name, a]) => [name, f(a.p50), f(a.p99), f(a.mean), f(a.pairedRoundMedian)]),
     ),
     "",
-    "The gateway's own code: gateway minus the bare Worker on the same workerd, ms",
+    "Own code: gateway minus the bare Worker on the same workerd (a peer: minus the bare pass-through on its runtime), ms",
     table(
       ["target", "p50", "p99", "mean", "paired round-median"],
       Object.entries(r.latency.overBare).map(([name, a]) => [name, f(a.p50), f(a.p99), f(a.mean), f(a.pairedRoundMedian)]),
@@ -160,11 +212,46 @@ export function formatReport(r: Results): string {
       ),
     );
   }
+  if (r.storage) {
+    const st = r.storage;
+    const kinds = (c: PerCall) => [f(c.d1, 2), f(c.kv, 2), f(c.do, 2), f(c.queue, 2), f(c.r2, 2), f(c.total, 2)];
+    out.push(
+      "",
+      `Storage calls per chat call (D1, KV, Durable Object, Queue, R2), counted by the gateway's metered twin (STORAGE_METER=on; not a measured target)`,
+      `on path = completed before the Response was returned; off = the rest (waitUntil, stream end). Warm: ${st.requests} calls per target at concurrency 1 with the latency phase's keys in turn (each seen in the last minute); one key: as many back to back with one key; under load: ${st.underLoad.connections} connections, ${st.underLoad.seconds} s`,
+      table(
+        ["target", "when", "on: d1", "kv", "do", "queue", "r2", "total", "calls with any", "off: d1", "kv", "do", "queue", "r2", "total"],
+        Object.keys(st.onPath).flatMap((name) => [
+          [name, "warm, c=1", ...kinds(st.onPath[name]!), `${f(100 * st.callsWithOnPathStorage[name]!, 1)}%`, ...kinds(st.offPath[name]!)],
+          [name, "one key, c=1", ...kinds(st.oneKey.onPath[name]!), `${f(100 * st.oneKey.callsWithOnPathStorage[name]!, 1)}%`, "", "", "", "", "", ""],
+          [name, `under load (${int(st.underLoad.requests[name])} calls)`, ...kinds(st.underLoad.onPath[name]!), "", ...kinds(st.underLoad.offPath[name]!)],
+        ]),
+      ),
+    );
+  }
+  if (r.peers) {
+    const p = r.peers.portkey;
+    out.push(
+      "",
+      `The peer: Portkey's gateway (${Object.entries(p.versions).map(([k, v]) => `${k} ${v}`).join(", ")}), same mock, same client, interleaved`,
+      table(
+        ["target", "own code p50", "own code p99", "own code paired", "added p50", "req/s", "own code p50: ours / Portkey's", "req/s: ours / Portkey's"],
+        [
+          ...Object.entries(p.ours).map(([name, o]) => {
+            const own = r.latency.overBare[name]!;
+            return [name, f(own.p50), f(own.p99), f(own.pairedRoundMedian), f(r.latency.added[name]?.p50), int(r.throughput.targets[name]?.rpsMedian), f(o.ownCodeP50Ratio, 2), f(o.throughputRatio, 2)];
+          }),
+          ["portkey", f(p.ownCode.p50), f(p.ownCode.p99), f(p.ownCode.pairedRoundMedian), f(r.latency.added.portkey?.p50), int(p.throughputRps), "", ""],
+        ],
+      ),
+      "(own code: a gateway minus the bare Worker on the same workerd; Portkey minus the bare Node pass-through. Portkey does no auth, limits or usage records by default.)",
+    );
+  }
   out.push(
     "",
     `Throughput, ${r.throughput.connections} connections, ${r.throughput.rounds} x ${r.throughput.seconds} s per target, interleaved (req/s; latency under load in ms)`,
     table(
-      ["target", "median", "min", "max", "p50", "p99", "x bare", "workerd CPU us/req", "mock CPU us/req"],
+      ["target", "median", "min", "max", "p50", "p99", "x bare", "server CPU us/req", "mock CPU us/req"],
       Object.entries(r.throughput.targets).map(([name, t]) => [
         name, int(t.rpsMedian), int(Math.min(...t.rpsRounds)), int(Math.max(...t.rpsRounds)), f(t.latencyP50, 2), f(t.latencyP99, 2),
         r.throughput.ratioToBare[name] === undefined ? "" : f(r.throughput.ratioToBare[name], 2),
@@ -172,7 +259,7 @@ export function formatReport(r: Results): string {
       ]),
     ),
     "",
-    "Resident memory of the workerd process (both Workers, local D1, KV and Durable Objects), MiB",
+    "Resident memory of the workerd process (the Workers, local D1, KV and Durable Objects), MiB",
     table(["after", "RSS", "peak", "anonymous", "file + shmem"], r.memory.map((s) => [s.phase, f(s.rssMiB, 1), f(s.peakMiB, 1), f(s.anonMiB, 1), f(s.fileAndShmemMiB, 1)])),
     "",
     r.routeDecision.status === "ok"

@@ -7,7 +7,12 @@
  *   bare               a pass-through Worker on the same workerd calls it;
  *   bare, raw workerd  the same Worker under plain `workerd serve` (the cost of Miniflare's hop);
  *   gateway auto       POST /v1/chat/completions, model "auto" (auth, limiter, routing, adapter, receipt);
- *   gateway pinned     the same with a pinned OpenAI-compatible model.
+ *   gateway pinned     the same with a pinned OpenAI-compatible model;
+ * and with --peers (bench/peers.ts):
+ *   bare node          a plain node:http pass-through on Node 24 (the floor of a Node gateway);
+ *   portkey            Portkey's gateway (npm @portkey-ai/gateway, installed on demand) on Node 24.
+ * Storage calls per chat call are counted on the gateway's metered twin (STORAGE_METER=on), which
+ * no measured target is.
  * Phases run in rounds that alternate the order of the targets, so drift of the machine lands on
  * every target alike. Any failed request, or a gateway answer that did not come from the mock,
  * ends the run with a non-zero exit: `--quick` is the harness's smoke test.
@@ -19,9 +24,11 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { ROOT } from "../scripts/lib/wrangler";
-import { Client, KeyRing } from "./client";
+import { Client, KeyRing, type Target } from "./client";
 import { pickLoadTool, runLoad, type LoadTool } from "./load";
-import { checkTargets, formatReport, type Results, type StreamFigures, type ThroughputFigures } from "./report";
+import { checkTargets, formatReport, type PeerFigures, type PerCall, type Results, type StorageFigures, type StreamFigures, type ThroughputFigures } from "./report";
+import { nodeVersion, PORTKEY_NODE_SERVER_VERSION, PORTKEY_VERSION, projectNode } from "./peers";
+import { parseCounts, STORAGE_KINDS, STORAGE_METER_HEADER, STORAGE_METER_PATH, type MeterTotals, type StorageCounts } from "../src/shared/storage-meter";
 import { median, medianOfRoundMedians, pairedMedianDifference, roundOrder, summarize, type Summary } from "./stats";
 import { profile } from "./profile";
 import { MOCK_TEXT_START, startStack, type Stack } from "./setup";
@@ -43,6 +50,7 @@ const { values: args } = parseArgs({
     out: { type: "string", default: path.join(ROOT, "bench/results.json") },
     "state-dir": { type: "string" },
     compare: { type: "string" },
+    peers: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     stream: { type: "boolean", default: false },
     target: { type: "string", default: "gateway pinned" },
@@ -63,6 +71,8 @@ if (args.help) {
   --compare DIR         also serve the gateway of another checkout (DIR, with node_modules) in the same
                         workerd, as targets "gateway auto, B" and "gateway pinned, B": before/after
                         figures measured interleaved, in one run
+  --peers               also measure Portkey's gateway (npm @portkey-ai/gateway ${PORTKEY_VERSION}, installed on demand
+                        into bench/.peers/, run on the project's Node 24) and a bare Node pass-through beside it
   --state-dir DIR       where local D1/KV/Durable Object files go (default /dev/shm, tmpfs; see docs/bench.md)
   --tool wrk|autocannon load generator (default: wrk if on PATH)
   --pinned-model ID     the pinned catalog model (default gpt-5-mini, OpenAI-compatible)
@@ -161,7 +171,7 @@ async function main() {
   const tool: LoadTool = chosen ?? pickLoadTool();
   log(`load generator: ${tool}${!chosen && tool === "autocannon" ? " (wrk is not on PATH; `apt-get install wrk` gives steadier throughput figures, see docs/bench.md)" : ""}`);
 
-  const st = await startStack({ keys: LATENCY_KEYS, plan: PLAN, log, stateRoot: args["state-dir"], compareRoot: args.compare });
+  const st = await startStack({ keys: LATENCY_KEYS, plan: PLAN, log, stateRoot: args["state-dir"], compareRoot: args.compare, peers: args.peers });
   stack = st;
   const { workerd, pids, tmp } = st;
   const memory = [memorySample("start (idle)", pids)];
@@ -270,7 +280,7 @@ async function main() {
   log(`throughput: ${opt.throughputRounds} rounds x ${opt.seconds} s per target at ${opt.connections} connections (${tool})`);
   const tp = new Map(targets.map((t) => [t.name, { rps: [] as number[], p50: [] as number[], p99: [] as number[], requests: 0, workerdCpuMs: 0, mockCpuMs: 0 }]));
   // The process that serves each target: the raw reference runs in its own workerd.
-  const servingPids = (name: string) => (name === "bare, raw workerd" ? [st.rawBarePid] : name === "direct" ? [] : pids);
+  const servingPids = st.servingPids;
   for (let round = 0; round < opt.throughputRounds; round++) {
     for (const t of roundOrder(targets, round)) {
       const cpu0 = cpuMs(servingPids(t.name));
@@ -292,6 +302,13 @@ async function main() {
   memory.push(memorySample("throughput phase", pids));
   // For scale: the plain workerd that served only the bare Worker through the same phases.
   memory.push(memorySample("(reference) raw workerd, bare Worker only, at the end", [st.rawBarePid]));
+  if (st.peers) {
+    memory.push(memorySample("(peer) Portkey's Node process, at the end", [st.peers.portkey.pid]));
+    memory.push(memorySample("(peer) bare Node pass-through, at the end", [st.peers.bareNode.pid]));
+  }
+
+  // Storage calls per chat call, on the metered twin (after the measured phases, so they are not disturbed).
+  const storage = useChat ? await measureStorage(st, gatewayTargets.filter((t) => !t.name.endsWith(", B")), latencyKeys, throughputKeys, tool) : null;
   const loadEnd = loadavg();
 
   // Last, with workerd and the mock stopped, so nothing of ours competes with the microbenchmark.
@@ -311,10 +328,14 @@ async function main() {
   // The gateway's own code: over the bare Worker on the same workerd, which pays the same platform costs.
   const bare = latencyTargets.bare!.summary;
   const overBare: Results["latency"]["overBare"] = {};
-  for (const t of gatewayTargets) {
-    const s = latencyTargets[t.name]!.summary;
-    overBare[t.name] = { p50: s.p50 - bare.p50, p99: s.p99 - bare.p99, mean: s.mean - bare.mean, pairedRoundMedian: pairedMedianDifference(samples.get(t.name)!, samples.get("bare")!) };
-  }
+  const over = (name: string, floor: string) => {
+    const s = latencyTargets[name]!.summary;
+    const b = latencyTargets[floor]!.summary;
+    return { p50: s.p50 - b.p50, p99: s.p99 - b.p99, mean: s.mean - b.mean, pairedRoundMedian: pairedMedianDifference(samples.get(name)!, samples.get(floor)!) };
+  };
+  for (const t of gatewayTargets) overBare[t.name] = over(t.name, "bare");
+  // Portkey's own code: over the bare Node pass-through, which pays the same Node HTTP in and out.
+  if (st.peers) overBare.portkey = over("portkey", "bare node");
   const selfReported: Record<string, Summary | null> = {};
   for (const [name, values] of overheadUs) selfReported[name] = overheadHeaderPresent.get(name) ? summarize(values) : null;
   const throughputTargets: Record<string, ThroughputFigures> = {};
@@ -328,6 +349,15 @@ async function main() {
   const ratioToBare: Record<string, number> = {};
   for (const t of gatewayTargets) ratioToBare[t.name] = throughputTargets[t.name]!.rpsMedian / throughputTargets.bare!.rpsMedian;
 
+  let peers: Results["peers"] = null;
+  if (st.peers) {
+    const theirs = { p50: overBare.portkey!.p50, rps: throughputTargets.portkey!.rpsMedian };
+    const ours: PeerFigures["ours"] = {};
+    for (const t of gatewayTargets) ours[t.name] = { ownCodeP50Ratio: overBare[t.name]!.p50 / theirs.p50, throughputRatio: throughputTargets[t.name]!.rpsMedian / theirs.rps };
+    const versions = { "@portkey-ai/gateway": PORTKEY_VERSION, "@hono/node-server": PORTKEY_NODE_SERVER_VERSION, node: nodeVersion(projectNode()) };
+    peers = { portkey: { ownCode: overBare.portkey!, throughputRps: theirs.rps, ours, versions } };
+  }
+
   const v = versions();
   const results: Results = {
     meta: {
@@ -338,7 +368,7 @@ async function main() {
       gatewayEndpoint: useChat ? "POST /v1/chat/completions" : "GET /v1/usage (auth + limiter + D1; no upstream call)",
       git: gitState(),
       machine: { nproc: cpus().length, cpu: cpuModel(), memGiB: totalmem() / 2 ** 30, loadAvgStart: loadStart, loadAvgEnd: loadEnd },
-      versions: v,
+      versions: peers ? { ...v, peers: peers.portkey.versions } : v,
       loadTool: tool,
       options: { ...opt, pinnedModel: pinned, gateway: args.gateway! },
       stateDir: st.state,
@@ -349,6 +379,8 @@ async function main() {
     selfReportedOverheadUs: selfReported,
     streaming,
     throughput: { connections: opt.connections, seconds: opt.seconds, rounds: opt.throughputRounds, targets: throughputTargets, ratioToBare },
+    storage,
+    peers,
     memory,
     routeDecision,
     targets: [],
@@ -357,6 +389,93 @@ async function main() {
   console.log(formatReport(results));
   writeFileSync(args.out!, `${JSON.stringify(results, null, 2)}\n`);
   log(`wrote ${path.relative(process.cwd(), args.out!)}`);
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** The metered twin's totals once its off-path work has settled (two equal readings 300 ms apart, at most 5 s). */
+async function settledTotals(origin: string): Promise<MeterTotals> {
+  const read = async () => (await (await fetch(origin + STORAGE_METER_PATH)).json()) as MeterTotals;
+  let last = await read();
+  for (let i = 0; i < 16; i++) {
+    await sleep(300);
+    const next = await read();
+    if (JSON.stringify(next) === JSON.stringify(last)) return next;
+    last = next;
+  }
+  return last;
+}
+
+const perCall = (c: StorageCounts, calls: number): PerCall => {
+  const out = { total: 0 } as PerCall;
+  for (const k of STORAGE_KINDS) {
+    out[k] = calls ? c[k] / calls : Number.NaN;
+    out.total += out[k];
+  }
+  return out;
+};
+const delta = (a: StorageCounts, b: StorageCounts) => Object.fromEntries(STORAGE_KINDS.map((k) => [k, a[k] - b[k]])) as StorageCounts;
+
+/** `n` sequential calls with keys from `keys` in turn: their on-path counts (from the header) and how many made any. */
+async function sequentialCounts(t: Target, keys: string[], n: number) {
+  const c = new Client(t, new KeyRing(keys));
+  const on = Object.fromEntries(STORAGE_KINDS.map((k) => [k, 0])) as StorageCounts;
+  let withAny = 0;
+  for (let i = 0; i < n; i++) {
+    const x = await c.send();
+    checkAnswer(t.name, x.status, x.body);
+    const header = x.headers[STORAGE_METER_HEADER];
+    if (typeof header !== "string") throw new Error(`${t.name}: no ${STORAGE_METER_HEADER} header: is the storage meter installed (src/index.ts)?`);
+    const counts = parseCounts(header);
+    for (const k of STORAGE_KINDS) on[k] += counts[k];
+    if (STORAGE_KINDS.some((k) => counts[k] > 0)) withAny++;
+  }
+  c.close();
+  return { on, withAny };
+}
+
+/**
+ * Storage calls per chat call, on the gateway's metered twin: the same bundle with STORAGE_METER=on
+ * (src/shared/storage-meter.ts), its own limiter objects, the same D1 and keys. Every key is used
+ * once first, so the calls counted are warm (a key seen in the last minute). At concurrency 1 each
+ * response's header gives its on-path counts; the isolate's totals give the off-path ones, and both
+ * under load (wrk/autocannon cannot read headers).
+ */
+async function measureStorage(st: Stack, gatewayTargets: Target[], latencyKeys: string[], throughputKeys: string[], tool: LoadTool): Promise<StorageFigures> {
+  const origin = st.workerd.meteredUrl;
+  const requests = quick ? 64 : 300;
+  log(`storage calls: ${requests} warm calls per gateway target at concurrency 1, then ${opt.seconds} s under load, on the metered twin`);
+  const figures: StorageFigures = { requests, onPath: {}, offPath: {}, callsWithOnPathStorage: {}, oneKey: { onPath: {}, callsWithOnPathStorage: {} }, underLoad: { connections: opt.connections, seconds: opt.seconds, requests: {}, onPath: {}, offPath: {} } };
+  for (const g of gatewayTargets) {
+    const t: Target = { ...g, name: `${g.name} (metered)`, origin };
+    const warm = new Client(t, new KeyRing([...latencyKeys, ...throughputKeys]));
+    for (let i = 0; i < latencyKeys.length + throughputKeys.length; i++) checkAnswer(g.name, ...(await send(warm)));
+    warm.close();
+
+    // Keys rotated as in the latency phase: each key is back every ${latencyKeys.length} calls.
+    const before = await settledTotals(origin);
+    const rotated = await sequentialCounts(t, latencyKeys, requests);
+    const after = await settledTotals(origin);
+    const calls = after.requests - before.requests;
+    figures.onPath[g.name] = perCall(rotated.on, requests);
+    figures.offPath[g.name] = perCall(delta(after.offPath, before.offPath), calls);
+    figures.callsWithOnPathStorage[g.name] = rotated.withAny / requests;
+    // One key, back to back: a single client's steady stream.
+    const single = await sequentialCounts(t, [latencyKeys[0]!], requests);
+    figures.oneKey.onPath[g.name] = perCall(single.on, requests);
+    figures.oneKey.callsWithOnPathStorage[g.name] = single.withAny / requests;
+    const settled = await settledTotals(origin);
+
+    const r = await runLoad(tool, t, throughputKeys, opt.connections, opt.seconds, st.tmp);
+    if (r.failures) throw new Error(`${t.name}: ${r.failures} failed requests under load`);
+    const loaded = await settledTotals(origin);
+    const n = loaded.requests - settled.requests;
+    figures.underLoad.requests[g.name] = n;
+    figures.underLoad.onPath[g.name] = perCall(delta(loaded.onPath, settled.onPath), n);
+    figures.underLoad.offPath[g.name] = perCall(delta(loaded.offPath, settled.offPath), n);
+    log(`  ${g.name}: on path ${figures.onPath[g.name]!.total.toFixed(2)} calls per warm call, off path ${figures.offPath[g.name]!.total.toFixed(2)}; under load ${figures.underLoad.onPath[g.name]!.total.toFixed(2)} on, ${figures.underLoad.offPath[g.name]!.total.toFixed(2)} off`);
+  }
+  return figures;
 }
 
 async function send(c: Client): Promise<[number, string]> {

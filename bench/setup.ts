@@ -1,14 +1,16 @@
 /**
  * The stack every benchmark phase and the profiler run against: the mock upstream (own process),
- * the gateway and the bare Worker in one Miniflare-run workerd, the bare Worker again under plain
- * `workerd serve`, and the request each target is sent.
+ * the gateway (and its metered twin) and the bare Worker in one Miniflare-run workerd, the bare
+ * Worker again under plain `workerd serve`, with --peers Portkey's gateway and a bare Node
+ * pass-through (bench/peers.ts), and the request each target is sent.
  */
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { accessSync, constants, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { ROOT } from "../scripts/lib/wrangler";
 import type { Target } from "./client";
+import { portkeyHeaders, spawnListening, startBareNode, startPortkey, type PeerProcess } from "./peers";
 import { buildBundle, readWorkerConfig, startRawBare, startWorkerd, workerdPids, type WorkerConfig, type WorkerdHandle } from "./workerd";
 
 /** A short, ordinary prompt: the routing engine's cost on long prompts is measured by its own microbenchmark. */
@@ -28,6 +30,10 @@ export interface Stack {
   pids: number[];
   mockPid: number;
   rawBarePid: number;
+  /** With --peers: Portkey's gateway and the bare Node pass-through, each its own Node process. */
+  peers: { portkey: PeerProcess; bareNode: PeerProcess } | null;
+  /** The processes whose CPU time a target's requests cost (empty for direct). */
+  servingPids(target: string): number[];
   tmp: string;
   /** Directory of the local D1, KV and Durable Object files. */
   state: string;
@@ -36,18 +42,9 @@ export interface Stack {
 }
 
 /** Starts the mock upstream as its own process and resolves with its origin. */
-function startMock(): Promise<{ origin: string; child: ChildProcess }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/mock-upstream.ts")], { cwd: ROOT, stdio: ["ignore", "pipe", "inherit"] });
-    let out = "";
-    child.stdout!.on("data", (d) => {
-      out += d;
-      const line = /\{"port":(\d+)\}/.exec(out);
-      if (line) resolve({ origin: `http://127.0.0.1:${line[1]}`, child });
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => reject(new Error(`mock upstream exited (${code}) before listening`)));
-  });
+async function startMock(): Promise<{ origin: string; child: ChildProcess }> {
+  const { port, child } = await spawnListening(process.execPath, ["--import", "tsx", path.join(ROOT, "bench/mock-upstream.ts")], "mock upstream");
+  return { origin: `http://127.0.0.1:${port}`, child };
 }
 
 /**
@@ -73,6 +70,8 @@ export async function startStack(opts: {
   stateRoot?: string;
   /** Another checkout whose gateway is served beside this one's, as targets named "…, B". */
   compareRoot?: string;
+  /** Also start the peer gateways (bench/peers.ts): targets "bare node" and "portkey". */
+  peers?: boolean;
 }): Promise<Stack> {
   const tmp = mkdtempSync(path.join(tmpdir(), "svc-bench-"));
   const state = mkdtempSync(path.join(opts.stateRoot ?? defaultStateRoot(), "svc-bench-state-"));
@@ -101,6 +100,15 @@ export async function startStack(opts: {
     const raw = await startRawBare({ upstream, dir: path.join(tmp, "raw-workerd"), compatibilityDate: config.compatibilityDate });
     started.push(() => raw.stop());
     opts.log(`reference: the bare Worker under plain workerd serve (no Miniflare) on ${raw.url}`);
+    let peers: Stack["peers"] = null;
+    if (opts.peers) {
+      const bareNode = await startBareNode({ upstream });
+      started.push(() => bareNode.stop());
+      const portkey = await startPortkey({ upstream, probeBody: chatBody("gpt-5-mini", false), log: opts.log });
+      started.push(() => portkey.stop());
+      peers = { portkey, bareNode };
+      opts.log(`peers: Portkey's gateway on ${portkey.url} (pid ${portkey.pid}), the bare Node pass-through on ${bareNode.url} (pid ${bareNode.pid})`);
+    }
     if (workerd.compareUrl) opts.log(`compare: the gateway of ${path.resolve(opts.compareRoot!)} on ${workerd.compareUrl}, targets named "…, B"`);
 
     const targets = ({ pinnedModel, gateway }: { pinnedModel: string; gateway: "chat" | "usage" }): Target[] => {
@@ -118,11 +126,19 @@ export async function startStack(opts: {
         { name: "bare", origin: workerd.bareUrl, ...plain, streamBody: chatBody(pinnedModel, true) },
         // A reference for Miniflare's outbound hop only; not streamed (bare shows what there is to see).
         { name: "bare, raw workerd", origin: raw.url, ...plain },
+        ...(peers
+          ? [
+              { name: "bare node", origin: peers.bareNode.url, ...plain, streamBody: chatBody(pinnedModel, true) },
+              { name: "portkey", origin: peers.portkey.url, ...plain, streamBody: chatBody(pinnedModel, true), headers: portkeyHeaders(upstream) },
+            ]
+          : []),
         ...gatewayTargets(workerd.gatewayUrl, ""),
         ...(workerd.compareUrl ? gatewayTargets(workerd.compareUrl, ", B") : []),
       ];
     };
-    return { upstream, workerd, config, rawBareUrl: raw.url, pids, mockPid: mock.child.pid!, rawBarePid: raw.pid, tmp, state, targets, close };
+    const servingPids = (target: string) =>
+      target === "direct" ? [] : target === "bare, raw workerd" ? [raw.pid] : target === "bare node" ? [peers!.bareNode.pid] : target === "portkey" ? [peers!.portkey.pid] : pids;
+    return { upstream, workerd, config, rawBareUrl: raw.url, pids, mockPid: mock.child.pid!, rawBarePid: raw.pid, peers, servingPids, tmp, state, targets, close };
   } catch (err) {
     await close();
     throw err;

@@ -44,6 +44,11 @@ export interface WorkerdHandle {
   bareUrl: string;
   /** The --compare checkout's gateway, when one was given. */
   compareUrl: string | undefined;
+  /**
+   * The same gateway bundle again with STORAGE_METER=on (src/shared/storage-meter.ts): only the
+   * storage-count phase calls it, so no measured target pays the meter. Its own Durable Objects.
+   */
+  meteredUrl: string;
   /** The workerd process(es) Miniflare started (children of this process). */
   pids: number[];
   keys: string[];
@@ -192,7 +197,7 @@ export async function startWorkerd(opts: {
   // The gateway, and the --compare gateway beside it with the same bindings: D1 and KV are shared
   // (the same keys work on both); each has its own Durable Object namespaces.
   const signingKey = randomBytes(32).toString("hex");
-  const gatewayWorker = (name: string, bundlePath: string) => ({
+  const gatewayWorker = (name: string, bundlePath: string, extra: Record<string, string> = {}) => ({
     name,
     // Every file of the dry-run output: the bundle, and the skills library that wrangler.toml's
     // [[rules]] ship as Text modules beside it. Names are paths relative to modulesRoot.
@@ -202,13 +207,17 @@ export async function startWorkerd(opts: {
     compatibilityFlags: toml.compatibilityFlags,
     // SANDBOX_UPSTREAM off, as in production: every model call goes over HTTP to the mock.
     // A signing key as production has one (a secret there), so receipts are signed as they would be.
-    bindings: { ...toml.vars, SANDBOX_UPSTREAM: "off", LEDGER_SIGNING_KEY: signingKey, ...providerBindings },
+    bindings: { ...toml.vars, SANDBOX_UPSTREAM: "off", LEDGER_SIGNING_KEY: signingKey, ...providerBindings, ...extra },
     d1Databases: toml.d1Databases,
     kvNamespaces: toml.kvNamespaces,
     durableObjects: toml.durableObjects,
     unsafeDirectSockets: [{ host: "127.0.0.1", port: 0 }],
   });
-  const gateways = [gatewayWorker("gateway", opts.bundlePath), ...(opts.compareBundlePath ? [gatewayWorker("gateway-b", opts.compareBundlePath)] : [])];
+  const gateways = [
+    gatewayWorker("gateway", opts.bundlePath),
+    gatewayWorker("gateway-metered", opts.bundlePath, { STORAGE_METER: "on" }),
+    ...(opts.compareBundlePath ? [gatewayWorker("gateway-b", opts.compareBundlePath)] : []),
+  ];
 
   const mf = new Miniflare(
     convertV4MiniflareOptions({
@@ -257,7 +266,8 @@ export async function startWorkerd(opts: {
   const gatewayUrl = (await mf.unsafeGetDirectURL("gateway")).origin;
   const bareUrl = (await mf.unsafeGetDirectURL("bare")).origin;
   const compareUrl = opts.compareBundlePath ? (await mf.unsafeGetDirectURL("gateway-b")).origin : undefined;
-  return { gatewayUrl, bareUrl, compareUrl, pids: workerdPids(), keys, mintKeys, dispose: () => mf.dispose() };
+  const meteredUrl = (await mf.unsafeGetDirectURL("gateway-metered")).origin;
+  return { gatewayUrl, bareUrl, compareUrl, meteredUrl, pids: workerdPids(), keys, mintKeys, dispose: () => mf.dispose() };
 }
 
 /**

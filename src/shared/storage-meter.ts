@@ -146,7 +146,8 @@ export function meterTotals(): MeterTotals {
   return structuredClone(totals);
 }
 
-type FetchHandler<E> = (request: Request, env: E, ctx: ExecutionContext) => Response | Promise<Response>;
+/** Generic in the context so this module needs no Workers types (the bench imports it in Node). */
+type FetchHandler<E, C> = (request: Request, env: E, ctx: C) => Response | Promise<Response>;
 
 /**
  * The Worker's fetch handler, metered when `env.STORAGE_METER` is "on" and untouched otherwise.
@@ -155,13 +156,13 @@ type FetchHandler<E> = (request: Request, env: E, ctx: ExecutionContext) => Resp
  * work, the end of a stream), is off the path. Issue time alone would misplace a waitUntil write
  * issued a microtask before the handler returns.
  */
-export function withStorageMeter<E extends { STORAGE_METER?: string }>(fetch: FetchHandler<E>): FetchHandler<E> {
+export function withStorageMeter<E extends { STORAGE_METER?: string }, C>(fetch: FetchHandler<E, C>): FetchHandler<E, C> {
   return (request, env, ctx) => (meterEnabled(env) ? metered(fetch, request, env, ctx) : fetch(request, env, ctx));
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> => (typeof v === "object" || typeof v === "function") && v !== null && isFn((v as { then?: unknown }).then);
 
-async function metered<E extends object>(fetch: FetchHandler<E>, request: Request, env: E, ctx: ExecutionContext): Promise<Response> {
+async function metered<E extends object, C>(fetch: FetchHandler<E, C>, request: Request, env: E, ctx: C): Promise<Response> {
   if (new URL(request.url).pathname === STORAGE_METER_PATH && request.method === "GET") return Response.json(meterTotals());
   const onPath = zeroCounts();
   let returned = false;

@@ -47,7 +47,7 @@ const fakeStub = () => ({ id: "object-id", fetch: async () => new Response("ok")
 const fakeEnv = () => ({
   DB: new FakeD1(),
   CACHE: { get: async () => null, getWithMetadata: async () => ({ value: null }), put: async () => {}, delete: async () => {}, list: async () => ({ keys: [] }) },
-  LIMITER: { idFromName: (n: string) => n, get: () => fakeStub(), getByName: () => fakeStub() },
+  LIMITER: { idFromName: (n: string) => n, get: (_id?: string) => fakeStub(), getByName: (_name: string) => fakeStub() },
   QUEUE: { send: async () => {}, sendBatch: async () => {} },
   SOME_VAR: "plain",
 });
