@@ -393,7 +393,10 @@ async function main() {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** The metered twin's totals once its off-path work has settled (two equal readings 300 ms apart, at most 5 s). */
+/**
+ * The metered twin's totals once its off-path work has settled: two equal readings 300 ms apart
+ * (the write-behind buffer flushes within 250 ms), at most 5 s.
+ */
 async function settledTotals(origin: string): Promise<MeterTotals> {
   const read = async () => (await (await fetch(origin + STORAGE_METER_PATH)).json()) as MeterTotals;
   let last = await read();
@@ -445,7 +448,10 @@ async function measureStorage(st: Stack, gatewayTargets: Target[], latencyKeys: 
   const origin = st.workerd.meteredUrl;
   const requests = quick ? 64 : 300;
   log(`storage calls: ${requests} warm calls per gateway target at concurrency 1, then ${opt.seconds} s under load, on the metered twin`);
-  const figures: StorageFigures = { requests, onPath: {}, offPath: {}, callsWithOnPathStorage: {}, oneKey: { onPath: {}, callsWithOnPathStorage: {} }, underLoad: { connections: opt.connections, seconds: opt.seconds, requests: {}, onPath: {}, offPath: {} } };
+  const figures: StorageFigures = {
+    requests, onPath: {}, offPath: {}, inDurableObjects: {}, callsWithOnPathStorage: {}, oneKey: { onPath: {}, callsWithOnPathStorage: {} },
+    underLoad: { connections: opt.connections, seconds: opt.seconds, requests: {}, onPath: {}, offPath: {}, inDurableObjects: {} },
+  };
   for (const g of gatewayTargets) {
     const t: Target = { ...g, name: `${g.name} (metered)`, origin };
     const warm = new Client(t, new KeyRing([...latencyKeys, ...throughputKeys]));
@@ -459,6 +465,7 @@ async function measureStorage(st: Stack, gatewayTargets: Target[], latencyKeys: 
     const calls = after.requests - before.requests;
     figures.onPath[g.name] = perCall(rotated.on, requests);
     figures.offPath[g.name] = perCall(delta(after.offPath, before.offPath), calls);
+    figures.inDurableObjects[g.name] = perCall(delta(after.inDurableObjects, before.inDurableObjects), calls);
     figures.callsWithOnPathStorage[g.name] = rotated.withAny / requests;
     // One key, back to back: a single client's steady stream.
     const single = await sequentialCounts(t, [latencyKeys[0]!], requests);
@@ -473,7 +480,8 @@ async function measureStorage(st: Stack, gatewayTargets: Target[], latencyKeys: 
     figures.underLoad.requests[g.name] = n;
     figures.underLoad.onPath[g.name] = perCall(delta(loaded.onPath, settled.onPath), n);
     figures.underLoad.offPath[g.name] = perCall(delta(loaded.offPath, settled.offPath), n);
-    log(`  ${g.name}: on path ${figures.onPath[g.name]!.total.toFixed(2)} calls per warm call, off path ${figures.offPath[g.name]!.total.toFixed(2)}; under load ${figures.underLoad.onPath[g.name]!.total.toFixed(2)} on, ${figures.underLoad.offPath[g.name]!.total.toFixed(2)} off`);
+    figures.underLoad.inDurableObjects[g.name] = perCall(delta(loaded.inDurableObjects, settled.inDurableObjects), n);
+    log(`  ${g.name}: on path ${figures.onPath[g.name]!.total.toFixed(2)} calls per warm call, off path ${figures.offPath[g.name]!.total.toFixed(2)}; under load ${figures.underLoad.onPath[g.name]!.total.toFixed(2)} on, ${figures.underLoad.offPath[g.name]!.total.toFixed(2)} off, ${figures.underLoad.inDurableObjects[g.name]!.d1.toFixed(3)} D1 in Durable Objects`);
   }
   return figures;
 }

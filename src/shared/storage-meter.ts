@@ -10,9 +10,9 @@
  * On, every request gets its own counting view of the env (proxies over the bindings, built
  * generically from what each binding looks like, so a binding added later is counted without
  * touching this file), the response carries its on-path counts in STORAGE_METER_HEADER, and
- * GET STORAGE_METER_PATH answers the isolate's totals so far, on and off the path. What a Durable
- * Object does with its own env (a write-behind buffer's D1 batch, its own storage) is not seen: a
- * call to its stub counts once, as the round trip the Worker pays. A call is one round trip: a D1 statement run, a D1 batch or exec; a KV get,
+ * GET STORAGE_METER_PATH answers the isolate's totals so far, on and off the path, and what the
+ * Durable Objects exported through `meteredDurableObject` called through their own env (a
+ * write-behind buffer's D1 batch): locally they run in the Worker's isolate. A call is one round trip: a D1 statement run, a D1 batch or exec; a KV get,
  * put, delete or list; any method call on a Durable Object stub (fetch or RPC); a queue send.
  */
 export const STORAGE_METER_HEADER = "x-svc-storage-calls";
@@ -29,10 +29,16 @@ export interface MeterTotals {
   requests: number;
   onPath: StorageCounts;
   offPath: StorageCounts;
+  /**
+   * Calls Durable Objects made through their own env (classes exported through
+   * `meteredDurableObject`): a write-behind buffer's D1 batches, say. Their own storage (ctx.storage)
+   * is not counted: it lives with the object.
+   */
+  inDurableObjects: StorageCounts;
 }
 
 /** The isolate's totals (locally, workerd runs one isolate per Worker: the bench reads them all). */
-const totals: MeterTotals = { requests: 0, onPath: zeroCounts(), offPath: zeroCounts() };
+const totals: MeterTotals = { requests: 0, onPath: zeroCounts(), offPath: zeroCounts(), inDurableObjects: zeroCounts() };
 
 export const meterEnabled = (env: { STORAGE_METER?: string }) => env.STORAGE_METER === "on";
 
@@ -184,4 +190,19 @@ async function metered<E extends object, C>(fetch: FetchHandler<E, C>, request: 
   const out = new Response(res.body, res);
   out.headers.set(STORAGE_METER_HEADER, formatCounts(onPath));
   return out;
+}
+
+/**
+ * A Durable Object class whose env is metered when `STORAGE_METER` is "on" (its calls count in
+ * `inDurableObjects`), the class itself otherwise: the check runs once per object, not per request.
+ */
+export function meteredDurableObject<C extends new (ctx: never, env: never) => object>(Base: C): C {
+  const count: Count = (kind) => totals.inDurableObjects[kind]++;
+  type Env = { STORAGE_METER?: string };
+  const Metered = class extends (Base as unknown as new (ctx: unknown, env: Env) => object) {
+    constructor(ctx: unknown, env: Env) {
+      super(ctx, meterEnabled(env) ? meterEnv(env, count) : env);
+    }
+  };
+  return Metered as unknown as C;
 }

@@ -4,7 +4,7 @@
  * request path. The same meter over the real bindings in workerd: storage-meter.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { formatCounts, meterEnv, parseCounts, STORAGE_METER_HEADER, STORAGE_METER_PATH, withStorageMeter, zeroCounts, type StorageKind } from "../../src/shared/storage-meter";
+import { formatCounts, meteredDurableObject, meterEnv, meterTotals, parseCounts, STORAGE_METER_HEADER, STORAGE_METER_PATH, withStorageMeter, zeroCounts, type StorageKind } from "../../src/shared/storage-meter";
 
 class FakeStatement {
   constructor(readonly sql: string, readonly params: unknown[] = []) {}
@@ -125,6 +125,25 @@ describe("withStorageMeter", () => {
     expect(after.onPath.d1! - before.onPath.d1!).toBe(1);
     expect(after.onPath.do! - before.onPath.do!).toBe(1);
     expect(after.offPath.d1! - before.offPath.d1!).toBe(1);
+  });
+
+  it("meters a Durable Object's own env only when STORAGE_METER is on", async () => {
+    class Buffer {
+      constructor(readonly ctx: unknown, readonly env: ReturnType<typeof fakeEnv> & { STORAGE_METER?: string }) {}
+      flush() {
+        return this.env.DB.batch([this.env.DB.prepare("INSERT")]);
+      }
+    }
+    const Metered = meteredDurableObject(Buffer);
+    const plainEnv = fakeEnv();
+    expect(new Metered({}, plainEnv).env).toBe(plainEnv);
+    const before = meterTotals().inDurableObjects.d1;
+    await new Metered({}, { ...plainEnv, STORAGE_METER: "off" }).flush();
+    expect(meterTotals().inDurableObjects.d1).toBe(before);
+    const on = new Metered({}, { ...fakeEnv(), STORAGE_METER: "on" });
+    expect(on).toBeInstanceOf(Buffer);
+    await on.flush();
+    expect(meterTotals().inDurableObjects.d1).toBe(before + 1);
   });
 
   it("formats and parses the header", () => {
