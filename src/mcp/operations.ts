@@ -8,7 +8,7 @@ import { z } from "zod";
  */
 export interface OperationDoc {
   summary: string;
-  /** The MCP tool name; absent for operations that are not tools (admin, the MCP transport itself). */
+  /** The MCP tool name; absent for operations that are not tools (admin, owner key management, the MCP transport itself). */
   tool?: string;
   response: z.ZodType;
 }
@@ -64,10 +64,10 @@ export const OPERATIONS: Record<string, OperationDoc> = {
   "POST /v1/agent/verify": { summary: "Verify an agent trajectory bundle by deterministic replay; locates tampered steps.", tool: "verify_trajectory", response: verification },
   "GET /openapi.json": { summary: "This OpenAPI 3.1 document.", response: obj({ openapi: z.string(), paths: obj() }) },
   "GET /v1/mcp/manifest": { summary: "The MCP tool manifest (SPEC.md 2.19).", response: obj({ object: z.literal("mcp.manifest"), tools: z.array(obj()) }) },
-  "GET /v1/keys": { summary: "The caller owner's API keys, newest first: prefix, plan, created, last used, revoked (never the secret).", tool: "list_keys", response: list(ownerKey) },
-  "POST /v1/keys": { summary: "Create an API key for the caller's owner on the caller's plan; the secret is in this response only.", tool: "create_key", response: ownerKey.extend({ key: z.string() }) },
-  "DELETE /v1/keys/:key_id": { summary: "Revoke one of the caller owner's API keys (within a second everywhere); 404 key_not_found for another owner's key.", tool: "revoke_key", response: ownerKey },
-  "POST /v1/keys/:key_id/rotate": { summary: "Rotate one of the caller owner's keys: a new key on the caller's plan and the old one revoked, in one transaction.", tool: "rotate_key", response: ownerKey.extend({ key: z.string(), revoked: ownerKey }) },
+  "GET /v1/keys": { summary: "The caller owner's API keys, newest first: prefix, plan, created, last used, revoked (never the secret).", response: list(ownerKey) },
+  "POST /v1/keys": { summary: "Create an API key for the caller's owner on the caller's plan; the secret is in this response only.", response: ownerKey.extend({ key: z.string() }) },
+  "DELETE /v1/keys/:key_id": { summary: "Revoke one of the caller owner's API keys (within a second everywhere); 404 key_not_found for another owner's key.", response: ownerKey },
+  "POST /v1/keys/:key_id/rotate": { summary: "Rotate one of the caller owner's keys: a new key on the caller's plan and the old one revoked, in one transaction.", response: ownerKey.extend({ key: z.string(), revoked: ownerKey }) },
   "POST /admin/keys": { summary: "Mint an API key (ADMIN_TOKEN).", response: obj({ key: z.string() }) },
   "GET /admin/keys": { summary: "List API keys (ADMIN_TOKEN).", response: list(obj()) },
   "DELETE /admin/keys/:id": { summary: "Revoke an API key (ADMIN_TOKEN).", response: obj() },

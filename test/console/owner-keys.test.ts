@@ -1,6 +1,8 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
+import { app } from "../../src/app";
 import { MAX_ACTIVE_KEYS_PER_OWNER } from "../../src/auth/owner-keys";
+import { buildRegistry } from "../../src/mcp/registry";
 import { call, newKey, recorded } from "../helpers";
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
@@ -148,6 +150,15 @@ describe("owner-scoped key endpoints (issue 17)", () => {
     expect(again.json.error).toBe("key_revoked");
     const n = await env.DB.prepare("SELECT count(*) AS n FROM api_keys WHERE owner_id = ?").bind(owner).first<{ n: number }>();
     expect(n!.n).toBe(2);
+  });
+
+  it("are documented operations but not MCP tools (a secret should not pass through a model's context)", async () => {
+    const ops = buildRegistry(app.routes).operations.filter((o) => o.path.startsWith("/v1/keys"));
+    expect(ops.map((o) => o.key).sort()).toEqual(["DELETE /v1/keys/:key_id", "GET /v1/keys", "POST /v1/keys", "POST /v1/keys/:key_id/rotate"]);
+    for (const o of ops) expect(o.tool, o.key).toBeUndefined();
+    const manifest = await call("/v1/mcp/manifest");
+    expect(manifest.json.tools.filter((t: any) => t.path.startsWith("/v1/keys"))).toEqual([]);
+    expect(manifest.json.tools.find((t: any) => t.name === "get_daily_usage")).toMatchObject({ path: "/v1/usage/daily", auth_required: true });
   });
 
   it("need a key: 401 wrapped without one", async () => {
