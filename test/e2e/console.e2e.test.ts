@@ -95,7 +95,8 @@ if (browserSkipReason) {
       expect(text).toContain("Pro");
       expect(text).toMatch(/Requests today \(24 h\)\s+\d+ of 50,000/);
       expect(text).toMatch(/This minute\s+\d+ of 300/);
-      expect(await page.locator("svg.chart").count()).toBe(4);
+      expect(await page.locator("svg.chart").count()).toBe(5);
+      expect(await page.locator('svg.chart[aria-label^="Spend per day"]').getAttribute("aria-label")).toMatch(/30 days from .* in all/);
       expect(await page.locator('svg.chart[aria-label^="By model"]').getAttribute("aria-label")).toMatch(/req/);
       await shot("overview");
       const before = await page.locator("#saved-usd").textContent();

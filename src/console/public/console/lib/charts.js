@@ -42,48 +42,39 @@ export function barChart(caption, bars) {
 }
 
 /**
- * Columns over time, two series side by side (spend and savings per day).
+ * Columns over time, one per day, on their own scale (spend per day; saved per day).
  * @param {string} caption
- * @param {{ date: string, a: number, b: number }[]} days
- * @param {[string, string]} names
+ * @param {{ date: string, value: number }[]} days
  * @param {(n: number) => string} fmt
+ * @param {"a" | "b"} [series] the colour: "a" blue, "b" green
  */
-export function dayChart(caption, days, names, fmt) {
-  const width = 700;
-  const height = 180;
-  const left = 56;
+export function dayChart(caption, days, fmt, series = "a") {
+  const width = 460;
+  const height = 150;
+  const left = 84;
   const bottom = 20;
   const plotH = height - bottom - 8;
-  const max = Math.max(...days.map((d) => Math.max(d.a, d.b)), 0);
+  const max = Math.max(...days.map((d) => d.value), 0);
   const scale = max > 0 ? plotH / max : 0;
   const slot = (width - left) / Math.max(1, days.length);
-  const bw = Math.max(1, slot / 2 - 1);
-  const total = (/** @type {"a" | "b"} */ k) => days.reduce((t, d) => t + d[k], 0);
+  const bw = Math.max(1, slot - 2);
+  const total = days.reduce((t, d) => t + d.value, 0);
   const svg = s(
     "svg",
-    { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${caption}, ${days.length} days from ${days[0]?.date ?? "-"}: ${names[0]} ${fmt(total("a"))} in all, ${names[1]} ${fmt(total("b"))} in all` },
+    { class: "chart", viewBox: `0 0 ${width} ${height}`, role: "img", "aria-label": `${caption}: ${days.length} days from ${days[0]?.date ?? "-"} to ${days.at(-1)?.date ?? "-"}, ${fmt(total)} in all, at most ${fmt(max)} a day` },
     s("line", { x1: left, y1: 8 + plotH, x2: width, y2: 8 + plotH, stroke: "#767b8a" }),
     s("text", { x: left - 4, y: 14, "text-anchor": "end" }, fmt(max)),
     s("text", { x: left - 4, y: 8 + plotH, "text-anchor": "end" }, fmt(0)),
     days.map((d, i) => {
-      const x = left + i * slot;
+      const x = left + i * slot + 1;
       return s(
         "g",
         {},
-        s("title", {}, `${d.date}: ${names[0]} ${fmt(d.a)}, ${names[1]} ${fmt(d.b)}`),
-        s("rect", { x, y: 8 + plotH - d.a * scale, width: bw, height: d.a * scale, class: "a" }),
-        s("rect", { x: x + bw, y: 8 + plotH - d.b * scale, width: bw, height: d.b * scale, class: "b" }),
-        i % Math.ceil(days.length / 6) === 0 ? s("text", { x, y: height - 4 }, d.date.slice(5)) : null,
+        s("title", {}, `${d.date}: ${fmt(d.value)}`),
+        s("rect", { x, y: 8 + plotH - d.value * scale, width: bw, height: d.value * scale, class: series }),
+        i % Math.ceil(days.length / 5) === 0 ? s("text", { x, y: height - 4 }, d.date.slice(5)) : null,
       );
     }),
   );
-  const legend = h(
-    "p",
-    { class: "muted" },
-    h("span", { class: "key-a" }, "■ ", names[0]),
-    " (blue)  ",
-    h("span", { class: "key-b" }, "■ ", names[1]),
-    " (green)",
-  );
-  return h("figure", {}, h("figcaption", {}, caption), svg, legend);
+  return h("figure", {}, h("figcaption", {}, caption), svg);
 }

@@ -66,11 +66,11 @@ export async function render(view) {
         card(`On ${sv.baseline_model} it would have cost`, usd(sv.baseline_cost_usd)),
         card("Saved", h("span", { id: "saved-usd" }, usd(sv.saved_usd)), h("div", { class: "muted" }, `${sv.saved_pct}% (an estimate from per-token prices)`)),
       ),
-      dayChart(
-        "Spend and savings per day, last 30 days (UTC)",
-        daily.data.map((/** @type {{date: string, cost_usd: number, saved_usd: number}} */ d) => ({ date: d.date, a: d.cost_usd, b: d.saved_usd })),
-        ["spend", `saved against ${sv.baseline_model}`],
-        usd,
+      h(
+        "div",
+        { class: "charts" },
+        dayChart("Spend per day, last 30 days (UTC)", daily.data.map((/** @type {{date: string, cost_usd: number}} */ d) => ({ date: d.date, value: d.cost_usd })), usd),
+        dayChart(`Saved per day against ${sv.baseline_model}`, daily.data.map((/** @type {{date: string, saved_usd: number}} */ d) => ({ date: d.date, value: d.saved_usd })), usd, "b"),
       ),
     );
     savingsBox.removeAttribute("aria-busy");
