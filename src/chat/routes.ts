@@ -4,6 +4,7 @@ import { requiresKey } from "../auth/access";
 import { callDeps } from "../calls/deps";
 import { completeChat, streamChat, type ChatInput } from "../calls/chat";
 import { toApiError } from "../calls/errors";
+import { openAiErrorResponse } from "../calls/openai-errors";
 import { chatSse, completionJson, SSE_HEADERS, type SvcExtend } from "../calls/render";
 import { catalogEntry, findModel } from "../catalog/models";
 import { callCompliance } from "../compliance/chat-gate";
@@ -12,7 +13,6 @@ import { chatRequestSchema } from "../routing/request-schema";
 import { FAULT_HEADER } from "../sandbox/faults";
 import { apiError } from "../shared/errors";
 import { validate } from "../shared/validate";
-import { openAiError } from "./openai-errors";
 import { responseJson, responsesBudget, responsesMessages, responsesOptions, responsesRequestSchema, responsesWriter } from "./responses";
 
 const CHAT = "/v1/chat/completions";
@@ -30,9 +30,7 @@ const overheadUs = (startedAt: number, upstreamMs: number) => String(Math.max(0,
  */
 const openAiSurface: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
-  if (!c.error) return;
-  const { status, body, headers } = openAiError(c.error, c.get("requestId"));
-  c.res = c.json(body, status, headers);
+  if (c.error) c.res = openAiErrorResponse(c.error, c.get("requestId"));
 };
 
 const depsOf = (c: Context<AppEnv>) =>

@@ -2,6 +2,7 @@ import { Hono } from "hono";
 import { completeChat, streamChat } from "../calls/chat";
 import { callDeps } from "../calls/deps";
 import { toApiError } from "../calls/errors";
+import { openAiErrorResponse } from "../calls/openai-errors";
 import { chatSse, completionJson, SSE_HEADERS } from "../calls/render";
 import type { AppEnv } from "../env";
 import { FAULT_HEADER } from "../sandbox/faults";
@@ -18,6 +19,12 @@ export const skillsRoutes = new Hono<AppEnv>()
   .get("/v1/skills/:skill_id", (c) => {
     const { id, name, description, capabilities, raw, source } = getSkill(c.req.param("skill_id"));
     return c.json({ id, name, description, capabilities, raw, source });
+  })
+  // Skill invoke answers a chat completion, so its errors are OpenAI's error object where SPEC.md
+  // section 7 fixes no shape (docs/skills.md), as on chat completions.
+  .use("/v1/skills/:skill_id/invoke", async (c, next) => {
+    await next();
+    if (c.error) c.res = openAiErrorResponse(c.error, c.get("requestId"));
   })
   .post(
     "/v1/skills/:skill_id/invoke",

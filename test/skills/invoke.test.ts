@@ -1,10 +1,11 @@
-import { env } from "cloudflare:test";
+import { env, evictDurableObject, runInDurableObject } from "cloudflare:test";
 import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import canonicalize from "canonicalize";
 import { beforeAll, describe, expect, it } from "vitest";
 import { app } from "../../src/app";
 import { FREE_MODEL_IDS, findModel, MODELS } from "../../src/catalog/models";
+import { HOUR_MS, limiterFor, type RateLimiter } from "../../src/limits/rate-limiter";
 import { SIGNALS } from "../../src/routing/types";
 import { sseEvents } from "../chat/sse-parse";
 import { call, eventually, newKey } from "../helpers";
@@ -242,7 +243,7 @@ describe("compliance (brain_config.compliance, as on chat)", () => {
     const { key: own } = await newKey("pro");
     const r = await invoke("runbook-writer", { task: "Rotate the key AKIA6I8J76B2LAJLJ4H9 on the deploy host", brain_config: { compliance: { block_data_classes: ["SECRETS"] } } }, own);
     expect(r.status).toBe(422);
-    expect(r.json).toMatchObject({ error: "no_compliant_model", detected_classes: ["SECRETS"] });
+    expect(r.json.error).toMatchObject({ code: "no_compliant_model", type: "invalid_request_error", detected_classes: ["SECRETS"] });
     expect((await call("/v1/usage", { key: own })).json.total_requests).toBe(0);
   });
 });
@@ -266,6 +267,8 @@ describe("Free plan (SPEC.md section 8, rule 2)", () => {
   });
 });
 
+// Skill invoke answers a chat completion: errors SPEC.md section 7 does not fix are OpenAI's error
+// object (docs/skills.md), the 401 stays wrapped.
 describe("errors", () => {
   it("answers 401 invalid_api_key (wrapped) without a key or with a bad one, even for an unknown skill", async () => {
     for (const path of ["/v1/skills/code-review/invoke", "/v1/skills/no-such-skill/invoke"]) {
@@ -281,7 +284,8 @@ describe("errors", () => {
     for (const json of [{ task: TASK }, {}, { task: 42 }]) {
       const r = await call("/v1/skills/no-such-skill/invoke", { key, json });
       expect(r.status).toBe(404);
-      expect(r.json.error).toBe("skill_not_found");
+      expect(r.json.error).toMatchObject({ code: "skill_not_found", type: "invalid_request_error", param: null });
+      expect(r.json.error.message).toContain("no-such-skill");
     }
   });
 
@@ -304,15 +308,46 @@ describe("errors", () => {
     const { key: own } = await newKey("pro");
     const r = await call("/v1/skills/code-review/invoke", { key: own, json });
     expect(r.status).toBe(400);
-    expect(r.json.error).toBe("invalid_request");
-    expect(r.json.message.length).toBeGreaterThan(0);
+    expect(r.json.error).toMatchObject({ code: "invalid_request", type: "invalid_request_error" });
+    expect(r.json.error.message.length).toBeGreaterThan(0);
+    // The zod issues stay in the body; param names the first invalid field when there is one.
+    expect(Array.isArray(r.json.error.issues)).toBe(true);
     const usage = (await call("/v1/usage", { key: own })).json;
     expect(usage.total_requests).toBe(0);
+  });
+
+  it("keeps SPEC.md section 7's shapes: 429 rate_limit_exceeded wrapped, 429 daily_limit_exceeded flat", async () => {
+    const { key: free } = await newKey("free"); // RPM 10
+    const statuses: number[] = [];
+    for (let i = 0; i < 11; i++) statuses.push((await call("/v1/skills/code-review/invoke", { key: free, json: {} })).status);
+    expect(statuses.slice(0, 10).every((s) => s === 400)).toBe(true);
+    const limited = await call("/v1/skills/code-review/invoke", { key: free, json: { task: TASK } });
+    expect(limited.status).toBe(429);
+    expect(limited.json).toEqual({ detail: { error: "rate_limit_exceeded", message: expect.stringContaining("10 requests per minute") } });
+
+    const { key: full, record } = await newKey("free");
+    const stub = limiterFor(env, record.id);
+    await runInDurableObject(stub, (_instance: RateLimiter, state) => {
+      const hour = Date.now() - (Date.now() % HOUR_MS) - HOUR_MS;
+      state.storage.sql.exec("INSERT INTO hour_buckets (hour, count) VALUES (?, ?)", hour, 1000);
+    });
+    await evictDurableObject(stub);
+    const daily = await call("/v1/skills/code-review/invoke", { key: full, json: { task: TASK } });
+    expect(daily.status).toBe(429);
+    expect(daily.json).toMatchObject({ error: "daily_limit_exceeded", plan: "free", daily_limit: 1000, used_today: 1000 });
+  });
+
+  it("names the invalid field in param, as chat completions do", async () => {
+    const r = await call("/v1/skills/code-review/invoke", { key, json: { task: TASK, max_tokens: 0 } });
+    expect(r.status).toBe(400);
+    expect(r.json.error.param).toBe("max_tokens");
+    expect(r.json.error.message).toContain("max_tokens");
   });
 
   it("answers 400 for a body that is not JSON", async () => {
     const r = await call("/v1/skills/code-review/invoke", { key, body: "task=review", headers: { "content-type": "application/json" } });
     expect(r.status).toBe(400);
+    expect(r.json.error).toMatchObject({ code: "invalid_request", type: "invalid_request_error" });
   });
 
   it("answers 503 no_provider_available with the sandbox off and no provider keys", async () => {
@@ -322,6 +357,6 @@ describe("errors", () => {
       { ...env, SANDBOX_UPSTREAM: "off" },
     );
     expect(res.status).toBe(503);
-    expect(await res.json()).toMatchObject({ error: "no_provider_available" });
+    expect(await res.json()).toMatchObject({ error: { code: "no_provider_available", type: "server_error" } });
   });
 });

@@ -1,7 +1,8 @@
 import { ApiError, apiError, type ValidationIssue } from "../shared/errors";
 
 /**
- * OpenAI's error object for the OpenAI-compatible surface (chat completions, responses, models):
+ * OpenAI's error object for the OpenAI-compatible surface (chat completions, responses, models,
+ * skill invoke):
  * `{error: {message, type, code, param}}`, which the openai SDK, the AI SDK and LangChain read, so
  * they show our message. Our code is `code`; the extra fields of the flat shape (the zod `issues`,
  * the fallback `attempts`) stay inside `error`. What SPEC.md section 7 fixes keeps its own shape:
@@ -51,4 +52,14 @@ export function openAiError(err: unknown, requestId: string): { status: ApiError
     error = apiError("internal_error", "An unexpected error occurred.", { request_id: requestId });
   }
   return { status: error.status, body: keepsSpecShape(error) ? error.body() : openAiErrorBody(error), headers: error.headers };
+}
+
+/**
+ * The response an error on the OpenAI-compatible surface becomes. The routers of that surface call
+ * it from a middleware after the app's one error handler has rendered the flat shape (Hono keeps the
+ * thrown error as c.error), so their validators stay readable to the operation registry.
+ */
+export function openAiErrorResponse(err: unknown, requestId: string): Response {
+  const { status, body, headers } = openAiError(err, requestId);
+  return Response.json(body, { status, headers });
 }
