@@ -12,7 +12,7 @@ import type { Sealed } from "../proof/receipt";
 import { neededCapabilities, supports } from "../providers/capabilities";
 import { complete, stream, type CallContext } from "../providers/call";
 import { textMessages } from "../providers/turns";
-import type { Attempt, CallOptions, Message, ModelRequest, StreamDelta, ToolCall, ToolCallDelta } from "../providers/types";
+import type { Attempt, CallOptions, Choice, Message, ModelRequest, StreamDelta, ToolCall, ToolCallDelta } from "../providers/types";
 import { apiError } from "../shared/errors";
 import { route } from "../routing/router";
 import type { BrainConfig, RouteDecision, RoutingMode } from "../routing/types";
@@ -56,6 +56,8 @@ export interface ChatOutcome {
   content: string;
   toolCalls: ToolCall[];
   finishReason: string;
+  /** Every choice in index order when the request asked for several (n > 1); content, toolCalls and finishReason are choices[0]. */
+  choices?: Choice[];
   usage: TokenUsage;
   latencyMs: number;
   attempts: Attempt[];
@@ -84,6 +86,7 @@ function decide(deps: CallDeps, input: ChatInput): RouteDecision {
     brainConfig: input.brainConfig,
     allowedModels: deps.plan.models,
     maxTokens: input.maxTokens,
+    completions: input.options?.n ?? 1,
     eligibility: [...(input.eligibility ?? []), ...needs],
     requirements: input.requirements,
   });
@@ -107,8 +110,17 @@ interface Served {
   attempts: Attempt[];
 }
 
+/** What the model answered: one choice, or several (n > 1) with the first at the top. */
+interface Answer extends Choice {
+  usage: TokenUsage;
+  choices?: Choice[];
+}
+
+const hashedChoice = (c: Choice) => ({ content: c.content, finish_reason: c.finishReason, tool_calls: c.toolCalls });
+
 /** Price, seal and record one finished call; the record leaves the request path. */
-function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, created: number, s: Served, content: string, toolCalls: ToolCall[], finishReason: string, usage: TokenUsage): ChatOutcome {
+function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, created: number, s: Served, answer: Answer): ChatOutcome {
+  const { content, toolCalls, finishReason, usage, choices } = answer;
   const nanos = costNanos(s.model, usage.prompt_tokens, usage.completion_tokens);
   const cost = usdBreakdown(nanos);
   const latencyMs = Math.round(performance.now() - input.startedAt);
@@ -123,7 +135,7 @@ function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, creat
     fallbackFrom: s.fallbackFrom,
     sandbox: s.sandbox,
     request: { messages: input.messages, model: input.model, max_tokens: input.maxTokens, temperature: input.temperature, ...(input.options ? { options: { ...input.options } } : {}) },
-    response: { content, finish_reason: finishReason, usage, tool_calls: toolCalls },
+    response: { content, finish_reason: finishReason, usage, tool_calls: toolCalls, ...(choices ? { choices: choices.map(hashedChoice) } : {}) },
     costUsd: cost.total_usd,
   });
   deps.record({
@@ -131,7 +143,7 @@ function finish(deps: CallDeps, input: ChatInput, decision: RouteDecision, creat
     receipt: sealed,
   });
   const svc = svcBlock({ decision, model: s.model, fallbackFrom: s.fallbackFrom, sandbox: s.sandbox, cost, latencyMs, requestId: input.requestId, sealed });
-  return { requestId: input.requestId, created, decision, ...s, content, toolCalls, finishReason, usage, latencyMs, sealed, svc };
+  return { requestId: input.requestId, created, decision, ...s, content, toolCalls, finishReason, ...(choices ? { choices } : {}), usage, latencyMs, sealed, svc };
 }
 
 export interface CompletedChat {
@@ -145,8 +157,7 @@ export async function completeChat(deps: CallDeps, input: ChatInput): Promise<Co
   const created = Math.floor(Date.now() / 1000);
   const decision = decide(deps, input);
   const result = await complete(decision.candidates, modelRequest(input), providerContext(deps));
-  const { content, toolCalls, finishReason, usage } = result.completion;
-  const outcome = finish(deps, input, decision, created, result, content, toolCalls, finishReason, usage);
+  const outcome = finish(deps, input, decision, created, result, result.completion);
   return { outcome, upstreamMs: result.upstreamMs };
 }
 
@@ -214,10 +225,10 @@ export async function streamChat(deps: CallDeps, input: ChatInput): Promise<Chat
     const piped = s.pipe({
       open: (first) => writer.start() + deltas(first),
       deltas,
-      done: (finishReason, usage) => writer.done(finish(deps, input, decision, created, s, content, tools.done(), finishReason, usage)),
+      done: (finishReason, usage) => writer.done(finish(deps, input, decision, created, s, { content, toolCalls: tools.done(), finishReason, usage })),
       failed(err) {
         const usage = usageOf(estimatePromptTokens(textMessages(input.messages)), estimateTokens(content + tools.text()));
-        finish(deps, input, decision, created, s, content, tools.done(), INCOMPLETE, usage);
+        finish(deps, input, decision, created, s, { content, toolCalls: tools.done(), finishReason: INCOMPLETE, usage });
         return err ? writer.failed(`The upstream stream from ${s.model.id} failed after it began: ${err.message}`) : "";
       },
     });

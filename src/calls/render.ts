@@ -25,7 +25,8 @@ export function completionJson(o: ChatOutcome, extend: SvcExtend = asIs) {
     object: "chat.completion",
     created: o.created,
     model: o.model.id,
-    choices: [{ index: 0, message: assistantMessage(o), finish_reason: o.finishReason }],
+    // n > 1: every choice, each with its index, as OpenAI answers them.
+    choices: (o.choices ?? [o]).map((c, index) => ({ index, message: assistantMessage(c), finish_reason: c.finishReason })),
     usage: o.usage,
     svc: extend(o.svc),
   };

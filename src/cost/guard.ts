@@ -10,11 +10,17 @@ import { capNanos, costNanos, formatUsd, usdFromNanos, type Nanos } from "./mone
 /** The size of one call: its prompt and the most it may write. */
 export interface CallShape {
   promptTokens: number;
+  /** The most one completion may write. */
   maxTokens: number;
+  /** How many completions the call asks for (OpenAI's `n`; 1 when absent): each may write maxTokens. */
+  completions?: number;
 }
 
-/** The most a call can cost: every prompt token at the input price, max_tokens at the output price. */
-export const worstCaseNanos = (m: Model, shape: CallShape): Nanos => costNanos(m, shape.promptTokens, shape.maxTokens).total;
+/**
+ * The most a call can cost: every prompt token at the input price (billed once however many
+ * choices), max_tokens per completion at the output price.
+ */
+export const worstCaseNanos = (m: Model, shape: CallShape): Nanos => costNanos(m, shape.promptTokens, shape.maxTokens * (shape.completions ?? 1)).total;
 export const worstCaseUsd = (m: Model, shape: CallShape) => usdFromNanos(worstCaseNanos(m, shape));
 
 /** Why a model may not take a call (a phrase that reads after the model id), or null when it may. */

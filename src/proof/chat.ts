@@ -48,12 +48,21 @@ export interface HashedRequest {
   options?: Record<string, unknown>;
 }
 
+/** One choice of an answer with several (n > 1), as hashed. */
+export interface HashedChoice {
+  content: string;
+  finish_reason: string;
+  tool_calls?: readonly HashedToolCall[];
+}
+
 export interface HashedResponse {
   content: string;
   finish_reason: string;
   model: string;
   usage: TokenUsage;
   tool_calls?: readonly HashedToolCall[];
+  /** Every choice in index order when the answer has several (n > 1); the fields above are the first. */
+  choices?: readonly HashedChoice[];
 }
 
 /** Everything a chat receipt is made from, once a model has answered (or a stream has ended). */
@@ -74,7 +83,7 @@ export interface ChatFacts {
   fallbackFrom: Model | null;
   sandbox: boolean;
   request: HashedRequest;
-  response: { content: string; finish_reason: string; usage: TokenUsage; tool_calls?: readonly HashedToolCall[] };
+  response: { content: string; finish_reason: string; usage: TokenUsage; tool_calls?: readonly HashedToolCall[]; choices?: readonly HashedChoice[] };
   costUsd: number;
 }
 
@@ -110,6 +119,10 @@ export function responseHash(res: HashedResponse): HashString {
     model: res.model,
     usage: res.usage,
     ...(res.tool_calls?.length ? { tool_calls: hashedCalls(res.tool_calls) } : {}),
+    // Several choices (n > 1): each hashed like the answer, in index order; one choice hashes as it always has.
+    ...(res.choices && res.choices.length > 1
+      ? { choices: res.choices.map((c, index) => ({ index, content: c.content, finish_reason: c.finish_reason, ...(c.tool_calls?.length ? { tool_calls: hashedCalls(c.tool_calls) } : {}) })) }
+      : {}),
   });
 }
 

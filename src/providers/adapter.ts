@@ -4,7 +4,7 @@
  */
 import type { Model } from "../catalog/models";
 import type { SseMessage } from "./sse";
-import type { ModelRequest, StreamDelta, TokenUsage, ToolCall } from "./types";
+import type { Choice, ModelRequest, StreamDelta, TokenUsage } from "./types";
 
 export interface UpstreamRequest {
   url: string;
@@ -21,11 +21,17 @@ export interface RequestTarget {
 }
 
 /** A completion as the upstream reported it; usage is null when it reported none. */
-export interface UpstreamCompletion {
-  content: string;
-  toolCalls: ToolCall[];
-  finishReason: string;
+export interface UpstreamCompletion extends Choice {
   usage: TokenUsage | null;
+  /** Every choice in index order when the upstream answered several (n > 1); the fields above are choices[0]. */
+  choices?: Choice[];
+}
+
+/** Choices read from an upstream body as one completion: the first at the top, all of them in `choices` when there are several. */
+export function withChoices(choices: readonly Choice[], usage: TokenUsage | null): UpstreamCompletion {
+  const [first] = choices;
+  if (!first) throw new UpstreamFault("response has no choices");
+  return { ...first, usage, ...(choices.length > 1 ? { choices: [...choices] } : {}) };
 }
 
 export interface StreamEnd {

@@ -105,10 +105,11 @@ async function serve<T>(
 
 export async function complete(candidates: Model[], req: ModelRequest, ctx: CallContext): Promise<CallResult> {
   const served = await serve(candidates, req, ctx, completeOnce);
-  const { content, toolCalls, finishReason, usage } = served.value;
+  const { content, toolCalls, finishReason, usage, choices } = served.value;
+  const produced = (choices ?? [served.value]).map((c) => c.content + c.toolCalls.map((t) => t.name + t.arguments).join("")).join("");
   return {
     model: served.route.model,
-    completion: { content, toolCalls, finishReason, usage: usage ?? estimatedUsage(req, content + toolCalls.map((c) => c.name + c.arguments).join("")) },
+    completion: { content, toolCalls, finishReason, usage: usage ?? estimatedUsage(req, produced), ...(choices ? { choices } : {}) },
     fallbackFrom: served.fallbackFrom,
     attempts: served.attempts,
     sandbox: served.route.sandbox,

@@ -11,6 +11,7 @@ const WHAT: Partial<Record<Capability, string>> = {
   tools: "tool calls (tools)",
   vision: "image input (image_url content parts)",
   json_schema: "JSON Schema output (response_format json_schema)",
+  n: "several choices in one answer (n above 1)",
 };
 
 export function neededCapabilities(messages: readonly Message[], options: CallOptions | undefined): Capability[] {
@@ -19,6 +20,7 @@ export function neededCapabilities(messages: readonly Message[], options: CallOp
   if (options?.tools?.length && options.toolChoice !== "none") caps.push("tools");
   if (hasImages(messages)) caps.push("vision");
   if (options?.responseFormat?.type === "json_schema") caps.push("json_schema");
+  if ((options?.n ?? 1) > 1) caps.push("n");
   return caps;
 }
 

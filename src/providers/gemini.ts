@@ -6,7 +6,7 @@
  */
 import type { Model } from "../catalog/models";
 import {
-  contentDelta, errorBodyMessage, finishWithTools, isObject, num, parseJson, UpstreamFault,
+  contentDelta, errorBodyMessage, finishWithTools, isObject, num, parseJson, UpstreamFault, withChoices,
   type Adapter, type Json, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import type { SseMessage } from "./sse";
@@ -30,12 +30,18 @@ function usage(u: unknown): TokenUsage | null {
   return usageOf(prompt, (num(u.candidatesTokenCount) ?? 0) + (num(u.thoughtsTokenCount) ?? 0));
 }
 
+interface Candidate {
+  text: string;
+  calls: ToolCall[];
+  finish: string | null;
+}
+
 /**
- * The text, function calls and finish reason of candidate 0; thought summaries are not part of the
- * answer. Gemini's calls may come without an id: they are numbered from `firstCall` in the answer.
+ * The text, function calls and finish reason of a candidate (0 unless `which` says); thought
+ * summaries are not part of the answer. Gemini's calls may come without an id: they are numbered
+ * from `firstCall` in the answer.
  */
-function candidate(body: Json, firstCall = 0): { text: string; calls: ToolCall[]; finish: string | null } | null {
-  const c = Array.isArray(body.candidates) ? body.candidates[0] : undefined;
+function candidate(c: unknown, firstCall = 0): Candidate | null {
   if (!isObject(c)) return null;
   let text = "";
   const calls: ToolCall[] = [];
@@ -82,6 +88,8 @@ function partsOf(all: readonly Message[]) {
 }
 
 /** Thinking budgets per effort for 2.5 models; Gemini 3 takes a level instead. */
+const firstCandidate = (body: Json): unknown => (Array.isArray(body.candidates) ? body.candidates[0] : undefined);
+
 const THINKING_BUDGET: Record<ReasoningEffort, number> = { minimal: 0, low: 1024, medium: 8192, high: 24576 };
 
 function thinkingConfig(model: Model, effort: ReasoningEffort): Json | null {
@@ -99,6 +107,7 @@ function generationConfig(model: Model, req: ModelRequest): Json {
   const f = o.responseFormat;
   if (f) cfg.responseMimeType = "application/json";
   if (f?.type === "json_schema") cfg.responseJsonSchema = f.schema;
+  if (o.n !== undefined) cfg.candidateCount = o.n;
   const thinking = o.reasoningEffort ? thinkingConfig(model, o.reasoningEffort) : null;
   if (thinking) cfg.thinkingConfig = thinking;
   return cfg;
@@ -144,7 +153,7 @@ export const geminiAdapter: Adapter = {
     if (!isObject(body)) throw new UpstreamFault("response is not a JSON object");
     const fault = embeddedError(body);
     if (fault) throw fault;
-    const c = candidate(body);
+    const c = candidate(firstCandidate(body));
     if (!c) {
       // A prompt blocked by safety settings comes back with promptFeedback and no candidates.
       if (isObject(body.promptFeedback) && typeof body.promptFeedback.blockReason === "string") {
@@ -152,7 +161,10 @@ export const geminiAdapter: Adapter = {
       }
       throw new UpstreamFault("response has no candidates");
     }
-    return { content: c.text, toolCalls: c.calls, finishReason: finishWithTools(finishReason(c.finish), c.calls), usage: usage(body.usageMetadata) };
+    // candidateCount > 1: every candidate, in the order of its index (usageMetadata counts them all).
+    const all = (body.candidates as unknown[]).filter(isObject).toSorted((a, b) => (num(a.index) ?? 0) - (num(b.index) ?? 0));
+    const choices = all.map((one) => candidate(one)!).map((x) => ({ content: x.text, toolCalls: x.calls, finishReason: finishWithTools(finishReason(x.finish), x.calls) }));
+    return withChoices(choices, usage(body.usageMetadata));
   },
 
   decoder(): StreamDecoder {
@@ -167,7 +179,7 @@ export const geminiAdapter: Adapter = {
         const fault = embeddedError(obj);
         if (fault) throw fault;
         if (obj.usageMetadata) tokens = usage(obj.usageMetadata) ?? tokens;
-        const c = candidate(obj, calls);
+        const c = candidate(firstCandidate(obj), calls);
         if (!c) {
           if (isObject(obj.promptFeedback) && typeof obj.promptFeedback.blockReason === "string") blocked = true;
           return [];

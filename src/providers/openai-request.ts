@@ -110,6 +110,9 @@ export const responseFormatSchema = z.discriminatedUnion(
 
 export const REASONING_EFFORTS = ["minimal", "low", "medium", "high"] as const;
 
+/** The most choices (`n`) one request may ask for. */
+export const MAX_CHOICES = 8;
+
 /** The OpenAI chat parameters beyond SPEC.md 4.1, as they appear in the request body. */
 export const openAiParamsShape = {
   tools: z.array(toolSchema).max(128).optional(),
@@ -119,11 +122,8 @@ export const openAiParamsShape = {
   stop: z.union([z.string(), z.array(z.string()).max(4)]).nullish(),
   top_p: z.number().min(0).max(1).optional(),
   seed: z.int().optional(),
-  n: z
-    .int()
-    .min(1)
-    .max(1, { message: "n above 1 is not supported: the gateway returns one choice per request; send n requests instead" })
-    .optional(),
+  // Gemini's candidateCount stops at 8, so the gateway does too (OpenAI's own limit is 128).
+  n: z.int().min(1).max(MAX_CHOICES, { message: `n is at most ${MAX_CHOICES}` }).optional(),
   user: z.string().max(256).optional(),
   reasoning_effort: z.enum(REASONING_EFFORTS).optional(),
   stream_options: z.looseObject({ include_usage: z.boolean().optional() }).nullish(),
@@ -160,6 +160,8 @@ export function callOptionsOf(p: OpenAiParams): CallOptions | undefined {
   if (p.seed !== undefined) o.seed = p.seed;
   if (p.user !== undefined) o.user = p.user;
   if (p.reasoning_effort !== undefined) o.reasoningEffort = p.reasoning_effort;
+  // n: 1 is the default every protocol gives: left out, so such a request hashes as it always has.
+  if (p.n !== undefined && p.n > 1) o.n = p.n;
   return Object.keys(o).length ? o : undefined;
 }
 

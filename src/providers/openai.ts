@@ -5,13 +5,13 @@
  */
 import type { Model } from "../catalog/models";
 import {
-  contentDelta, errorBodyMessage, finishWithTools, isObject, num, parseJson, UpstreamFault,
+  contentDelta, errorBodyMessage, finishWithTools, isObject, num, parseJson, UpstreamFault, withChoices,
   type Adapter, type Json, type StreamDecoder, type UpstreamCompletion,
 } from "./adapter";
 import { PROVIDER_REGISTRY } from "./registry";
 import type { SseMessage } from "./sse";
 import { alternatingTurns } from "./turns";
-import type { CallOptions, Message, StreamDelta, TokenUsage, ToolCall } from "./types";
+import type { CallOptions, Choice, Message, StreamDelta, TokenUsage, ToolCall } from "./types";
 
 // Compatible servers mostly send OpenAI's own values; these are the strays seen in the wild.
 const FINISH: Record<string, string> = {
@@ -78,6 +78,7 @@ function wireOptions(model: Model, o: CallOptions, fixedTemperature: boolean, bo
   if (o.topP !== undefined && !fixedTemperature) body.top_p = o.topP;
   if (o.seed !== undefined) body.seed = o.seed;
   if (o.user !== undefined) body.user = o.user;
+  if (o.n !== undefined) body.n = o.n;
   if (o.reasoningEffort && compat?.reasoningEffort && model.capabilities.includes("reasoning")) body.reasoning_effort = o.reasoningEffort;
 }
 
@@ -111,6 +112,13 @@ function toolDeltas(delta: Json): StreamDelta[] {
   return out;
 }
 
+function choiceOf(choice: Json): Choice {
+  const msg = choice.message as Json;
+  const content = typeof msg.content === "string" ? msg.content : typeof msg.refusal === "string" ? msg.refusal : "";
+  const toolCalls = toolCallsOf(msg);
+  return { content, toolCalls, finishReason: finishWithTools(finishReason(choice.finish_reason), toolCalls) };
+}
+
 export const openaiAdapter: Adapter = {
   request(model, req, target) {
     const compat = PROVIDER_REGISTRY[model.provider].compat;
@@ -135,12 +143,11 @@ export const openaiAdapter: Adapter = {
     if (!isObject(body)) throw new UpstreamFault("response is not a JSON object");
     const fault = embeddedError(body);
     if (fault) throw fault;
-    const choice = Array.isArray(body.choices) ? body.choices[0] : undefined;
-    if (!isObject(choice) || !isObject(choice.message)) throw new UpstreamFault("response has no choices[0].message");
-    const msg = choice.message;
-    const content = typeof msg.content === "string" ? msg.content : typeof msg.refusal === "string" ? msg.refusal : "";
-    const toolCalls = toolCallsOf(msg);
-    return { content, toolCalls, finishReason: finishWithTools(finishReason(choice.finish_reason), toolCalls), usage: usage(body.usage) };
+    const wire = Array.isArray(body.choices) ? body.choices : [];
+    if (!isObject(wire[0]) || !isObject(wire[0].message)) throw new UpstreamFault("response has no choices[0].message");
+    // With n > 1, every choice, in the order of its index.
+    const ordered = wire.filter(isObject).toSorted((a, b) => (num(a.index) ?? 0) - (num(b.index) ?? 0));
+    return withChoices(ordered.filter((c) => isObject(c.message)).map(choiceOf), usage(body.usage));
   },
 
   decoder(): StreamDecoder {

@@ -65,6 +65,8 @@ export interface CallOptions {
   seed?: number;
   user?: string;
   reasoningEffort?: ReasoningEffort;
+  /** OpenAI's `n` when above 1: that many choices in one answer (models with the `n` capability). */
+  n?: number;
 }
 
 export type { TokenUsage } from "../cost/tokens";
@@ -78,11 +80,18 @@ export interface ModelRequest {
   options?: CallOptions;
 }
 
-export interface Completion {
+/** One answer of the model: a completion has one, or `n` of them when the request asked for several. */
+export interface Choice {
   content: string;
   toolCalls: ToolCall[];
   finishReason: string;
+}
+
+export interface Completion extends Choice {
+  /** The sum over every choice, as the provider reports it. */
   usage: TokenUsage;
+  /** Every choice in index order when the request asked for several (n > 1); the fields above are choices[0]. */
+  choices?: Choice[];
 }
 
 /** A piece of a streamed tool call, in OpenAI's delta form: id and name come first, arguments in pieces. */

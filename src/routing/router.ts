@@ -18,6 +18,7 @@ interface Limits {
   blocked: ReadonlySet<string>;
   promptTokens: number;
   maxTokens: number;
+  completions: number;
   /** The cost guard's predicates, in the order their reasons are reported. */
   onPlan: Eligibility;
   /** Never given up, like the plan (compliance). */
@@ -34,7 +35,7 @@ interface RouteContext {
 }
 
 function limitsFor(input: RouteInput, config: BrainConfig, promptTokens: number): Limits {
-  const shape = { promptTokens, maxTokens: input.maxTokens };
+  const shape = { promptTokens, maxTokens: input.maxTokens, completions: input.completions ?? 1 };
   const blocked = blockedIds(config.blocked);
   const plan = onPlan(input.allowedModels);
   return {
@@ -42,6 +43,7 @@ function limitsFor(input: RouteInput, config: BrainConfig, promptTokens: number)
     blocked,
     promptTokens,
     maxTokens: input.maxTokens,
+    completions: shape.completions,
     onPlan: plan,
     required: input.requirements ?? [],
     rules: [plan, ...(input.requirements ?? []), notBlocked(blocked), fitsContext(shape), withinCap(shape, maxCostOf(config)), ...(input.eligibility ?? [])],

@@ -45,6 +45,8 @@ export interface RouteInput {
   allowedModels: readonly string[] | null;
   /** For cost caps: the completion budget of the call. */
   maxTokens: number;
+  /** For cost caps: how many completions of maxTokens the call asks for (OpenAI's `n`; 1 when absent). */
+  completions?: number;
   /** More cost-guard predicates the caller adds (compliance, capabilities the request needs). */
   eligibility?: readonly Eligibility[];
   /** Predicates never relaxed, not even by the last resort, exactly like the plan (compliance). */

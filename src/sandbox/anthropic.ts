@@ -61,7 +61,8 @@ function parse(body: Json): Parsed {
     if (!isObject(m) || (m.role !== "user" && m.role !== "assistant")) throw new BadRequest(`messages.${i}.role: Input should be 'user' or 'assistant'`);
     prompt.turns.push({ role: m.role, text: text(m.content, `messages.${i}.content`) });
   }
-  return { upstreamId: body.model, stream: body.stream === true, streamUsage: false, prompt, shape: shapeOf(body, body.messages, prompt.system) };
+  // Anthropic has no way to ask for several choices.
+  return { upstreamId: body.model, stream: body.stream === true, streamUsage: false, prompt, shape: shapeOf(body, body.messages, prompt.system), choices: 1 };
 }
 
 const STOP_REASON = { length: "max_tokens", stop: "end_turn", tool_calls: "tool_use" } as const;

@@ -2,7 +2,7 @@ import { isObject, type Json } from "../providers/adapter";
 import { GEMINI_STATUS_OF } from "../providers/gemini";
 import { sseBytes } from "../providers/sse";
 import { chunksOf, type SandboxPrompt } from "./answer";
-import { BadRequest, inverse, json, nonNegativeInt, plainShape, text, type Parsed, type PathInfo, type RequestShape, type Reply, type SandboxProtocol } from "./http";
+import { BadRequest, choiceCount, inverse, json, nonNegativeInt, plainShape, text, type Parsed, type PathInfo, type RequestShape, type Reply, type SandboxProtocol } from "./http";
 import { shapedAnswer, type ShapedAnswer } from "./tools";
 
 /** The adapter's status-name-to-code map, inverted: what the sandbox sends for a status. */
@@ -54,7 +54,7 @@ function parse(body: Json, path: PathInfo, url: URL): Parsed {
   }
   const cfg = isObject(body.generationConfig) ? body.generationConfig : {};
   if (cfg.maxOutputTokens !== undefined) prompt.maxTokens = nonNegativeInt(cfg.maxOutputTokens, "generationConfig.maxOutputTokens");
-  return { upstreamId: path.geminiModel!, stream: path.stream === true, streamUsage: false, prompt, shape: shapeOf(body, body.contents) };
+  return { upstreamId: path.geminiModel!, stream: path.stream === true, streamUsage: false, prompt, shape: shapeOf(body, body.contents), choices: choiceCount(cfg.candidateCount, "generationConfig.candidateCount") };
 }
 
 const usage = (a: ShapedAnswer, final: boolean) =>
@@ -70,13 +70,24 @@ function body(reply: Reply, answer: ShapedAnswer, textPart = answer.text, final 
   return { candidates: [candidate], usageMetadata: usage(answer, final), modelVersion: reply.parsed.upstreamId, responseId: `sbx${answer.seed.slice(0, 20)}` };
 }
 
+/** The whole answer: a candidate per choice (candidateCount), usageMetadata counting every candidate. */
+function wholeBody(reply: Reply): Json {
+  const shaped = reply.answers.map((answer) => shapedAnswer({ ...reply, answer }));
+  const first = body(reply, shaped[0]!);
+  if (shaped.length === 1) return first;
+  const candidates = shaped.map((a, index) => ({ ...((body(reply, a).candidates as Json[])[0]!), index }));
+  const completion = shaped.reduce((sum, a) => sum + a.completionTokens, 0);
+  const prompt = shaped[0]!.promptTokens;
+  return { ...first, candidates, usageMetadata: { promptTokenCount: prompt, candidatesTokenCount: completion, totalTokenCount: prompt + completion } };
+}
+
 export const geminiSandbox: SandboxProtocol = {
   route(rest) {
     const m = /^models\/(.+):(generateContent|streamGenerateContent)$/.exec(rest);
     return m ? { geminiModel: m[1]!, stream: m[2] === "streamGenerateContent" } : null;
   },
   parse,
-  body: (reply) => body(reply, shapedAnswer(reply)),
+  body: (reply) => wholeBody(reply),
   // Every frame a full response with the next part; the last one with finishReason. CRLF, as Google sends.
   frames(reply) {
     const answer = shapedAnswer(reply);

@@ -31,12 +31,24 @@ export interface Parsed {
   streamUsage: boolean;
   prompt: SandboxPrompt;
   shape: RequestShape;
+  /** How many choices the request asks for (OpenAI's `n`, Gemini's candidateCount); 1 when absent. */
+  choices: number;
 }
 
 export interface Reply {
   model: Model;
   parsed: Parsed;
+  /** The first (or only) choice. */
   answer: SandboxAnswer;
+  /** Every choice, `answer` first: as many as `parsed.choices`. */
+  answers: SandboxAnswer[];
+}
+
+/** A choice count as a protocol names it (`n`, `candidateCount`): a positive integer, 1 when absent. */
+export function choiceCount(v: unknown, what: string): number {
+  if (v === undefined || v === null) return 1;
+  if (typeof v !== "number" || !Number.isInteger(v) || v < 1 || v > 8) throw new BadRequest(`${what} must be an integer from 1 to 8`);
+  return v;
 }
 
 /** What the URL path says beyond the provider: Gemini names the model and method there. */

@@ -2,8 +2,8 @@ import { isObject, type Json } from "../providers/adapter";
 import { sseBytes } from "../providers/sse";
 import type { SandboxPrompt } from "./answer";
 import { chunksOf } from "./answer";
-import { BadRequest, created, json, nonNegativeInt, plainShape, text, type Parsed, type RequestShape, type Reply, type SandboxProtocol } from "./http";
-import { shapedAnswer } from "./tools";
+import { BadRequest, choiceCount, created, json, nonNegativeInt, plainShape, text, type Parsed, type RequestShape, type Reply, type SandboxProtocol } from "./http";
+import { shapedAnswer, type ShapedAnswer } from "./tools";
 
 function shapeOf(body: Json, messages: unknown[]): RequestShape {
   const shape = plainShape();
@@ -60,22 +60,30 @@ function parse(body: Json): Parsed {
   if (max !== undefined) prompt.maxTokens = nonNegativeInt(max, "max_tokens");
   const stream = body.stream === true;
   const streamUsage = stream && isObject(body.stream_options) && body.stream_options.include_usage === true;
-  return { upstreamId: body.model, stream, streamUsage, prompt, shape: shapeOf(body, body.messages) };
+  return { upstreamId: body.model, stream, streamUsage, prompt, shape: shapeOf(body, body.messages), choices: choiceCount(body.n, "n") };
 }
 
 const id = (reply: Reply) => `chatcmpl-sbx${reply.answer.seed.slice(0, 24)}`;
 
+/** The message of one choice. */
+function message(a: ShapedAnswer): Json {
+  const msg: Json = { role: "assistant", content: a.toolCalls.length ? null : a.text, refusal: null };
+  if (a.toolCalls.length) msg.tool_calls = a.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
+  return msg;
+}
+
+/** Every choice (n of them), and usage as OpenAI reports it: the prompt once, the completions summed. */
 function body(reply: Reply): Json {
-  const a = shapedAnswer(reply);
-  const message: Json = { role: "assistant", content: a.toolCalls.length ? null : a.text, refusal: null };
-  if (a.toolCalls.length) message.tool_calls = a.toolCalls.map((c) => ({ id: c.id, type: "function", function: { name: c.name, arguments: c.arguments } }));
+  const shaped = reply.answers.map((answer) => shapedAnswer({ ...reply, answer }));
+  const prompt = shaped[0]!.promptTokens;
+  const completion = shaped.reduce((sum, a) => sum + a.completionTokens, 0);
   return {
     id: id(reply),
     object: "chat.completion",
     created: created(),
     model: reply.parsed.upstreamId,
-    choices: [{ index: 0, message, finish_reason: a.finishReason, logprobs: null }],
-    usage: { prompt_tokens: a.promptTokens, completion_tokens: a.completionTokens, total_tokens: a.promptTokens + a.completionTokens },
+    choices: shaped.map((a, index) => ({ index, message: message(a), finish_reason: a.finishReason, logprobs: null })),
+    usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
   };
 }
 

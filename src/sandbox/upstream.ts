@@ -105,7 +105,12 @@ export function sandboxUpstream(faults: string | null): KeylessUpstream {
     if (fault?.kind === "latency") await wait(fault.ms, signal);
     if (fault?.kind === "status") return protocol.error(fault.status, `Sandbox fault injected: HTTP ${fault.status} for ${model.id}.`);
 
-    const reply: Reply = { model, parsed, answer: sandboxAnswer(model, parsed.prompt, raw, n.model) };
+    // As the real upstreams do, a model without the `n` capability refuses several choices.
+    if (parsed.choices > 1 && !model.capabilities.includes("n")) return protocol.error(400, `${model.id} returns one choice per request (sandbox): n must be 1.`);
+    const answer = sandboxAnswer(model, parsed.prompt, raw, n.model);
+    // Each further choice is the answer to the same request with its index: distinct and deterministic.
+    const answers = [answer, ...Array.from({ length: parsed.choices - 1 }, (_, i) => sandboxAnswer(model, parsed.prompt, `${raw}\u0000choice ${i + 1}`, n.model))];
+    const reply: Reply = { model, parsed, answer, answers };
     if (fault?.kind === "malformed" || fault?.kind === "cut" || fault?.kind === "cut0") return broken(protocol, fault.kind, reply);
     if (parsed.stream) return sseResponse(protocol.frames(reply).frames, fault?.kind === "drip" ? fault.ms : 0);
     return json(protocol.body(reply));

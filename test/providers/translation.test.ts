@@ -12,6 +12,8 @@ import geminiCallStream from "./fixtures/gemini/stream.function-call.sse?raw";
 import openaiRequest from "./fixtures/openai/request.tools.gpt-5-mini.json";
 import openaiToolCalls from "./fixtures/openai/response.tool-calls.json";
 import openaiToolStream from "./fixtures/openai/stream.tool-calls.sse?raw";
+import openaiChoices from "./fixtures/openai/response.choices.json";
+import geminiCandidates from "./fixtures/gemini/response.candidates.json";
 import { decodeStream, model } from "./helpers";
 import { JSON_SCHEMA_REQ, RICH } from "./rich-request";
 
@@ -149,5 +151,43 @@ describe("Gemini translation", () => {
     expect(deltas).toEqual([]);
     expect(tools).toEqual([{ index: 0, id: "call_0", name: "get_weather", arguments: '{"city":"Rome"}' }]);
     expect(end).toEqual({ finishReason: "tool_calls", usage: { prompt_tokens: 61, completion_tokens: 7, total_tokens: 68 } });
+  });
+});
+
+// OpenAI's n: passed through to the OpenAI protocol, Gemini's candidateCount; Anthropic has none
+// (routing keeps such requests off it, see test/compat/choices.test.ts).
+describe("several choices (n)", () => {
+  const threeChoices = withOptions({ n: 3 });
+
+  it("sends n as it is to the OpenAI protocol and as generationConfig.candidateCount to Gemini", () => {
+    expect(bodyOf(openaiAdapter, "gpt-5-mini", threeChoices).n).toBe(3);
+    expect(bodyOf(geminiAdapter, "gemini-2.5-flash", threeChoices).generationConfig.candidateCount).toBe(3);
+    expect(bodyOf(anthropicAdapter, "claude-haiku-4-5", threeChoices)).not.toHaveProperty("n");
+    // One choice is every protocol's default: nothing is sent.
+    expect(bodyOf(openaiAdapter, "gpt-5-mini", withOptions({}))).not.toHaveProperty("n");
+    expect(bodyOf(geminiAdapter, "gemini-2.5-flash", withOptions({})).generationConfig).not.toHaveProperty("candidateCount");
+  });
+
+  it("reads every OpenAI choice in index order, the first at the top, usage as reported (summed)", () => {
+    const first = { content: "Sunlight scatters off air molecules; blue scatters most.", toolCalls: [], finishReason: "stop" };
+    expect(openaiAdapter.response(openaiChoices)).toEqual({
+      ...first,
+      usage: { prompt_tokens: 14, completion_tokens: 41, total_tokens: 55 },
+      choices: [first, { content: "Blue, because of Rayleigh scattering.", toolCalls: [], finishReason: "stop" }, { content: "Short wavelengths", toolCalls: [], finishReason: "length" }],
+    });
+  });
+
+  it("reads every Gemini candidate in index order, usageMetadata counting them all", () => {
+    const first = { content: "Sunlight scatters off air molecules; blue scatters most.", toolCalls: [], finishReason: "stop" };
+    expect(geminiAdapter.response(geminiCandidates)).toEqual({
+      ...first,
+      usage: { prompt_tokens: 9, completion_tokens: 23, total_tokens: 32 },
+      choices: [first, { content: "Blue, because of Rayleigh scattering.", toolCalls: [], finishReason: "stop" }],
+    });
+  });
+
+  it("answers one choice without a choices list, as before", () => {
+    expect(openaiAdapter.response(openaiToolCalls)).not.toHaveProperty("choices");
+    expect(geminiAdapter.response(geminiCall)).not.toHaveProperty("choices");
   });
 });
