@@ -170,13 +170,13 @@ describe("content parts and other parameters", () => {
     expect(auto.json.model).toBe("gemini-2.5-flash-lite");
   });
 
-  it("refuses content part types it does not carry, and n above 1", async () => {
+  it("refuses content part types it does not carry, and n above 8", async () => {
     const audio = await chat({ messages: [{ role: "user", content: [{ type: "input_audio", input_audio: { data: "", format: "wav" } }] }] });
     expect(audio.status).toBe(400);
     expect(JSON.stringify(audio.json)).toContain("content parts must be");
-    const n = await chat({ messages: ASK, n: 2 });
+    const n = await chat({ messages: ASK, n: 9 });
     expect(n.status).toBe(400);
-    expect(JSON.stringify(n.json)).toContain("n above 1 is not supported");
+    expect(JSON.stringify(n.json)).toContain("n is at most 8");
   });
 
   it("accepts stop, top_p, seed, user, n: 1, reasoning_effort and max_completion_tokens", async () => {

@@ -53,6 +53,19 @@ describe("cost guard: worst case and eligibility", () => {
     );
   });
 
+  it("with n completions the worst case bounds n answers of max_tokens each, the prompt billed once", () => {
+    fc.assert(
+      fc.property(model, tokens, tokens, fc.integer({ min: 1, max: 8 }), fc.array(fc.nat(), { minLength: 8, maxLength: 8 }), (m, promptTokens, maxTokens, n, written) => {
+        const completion = written.slice(0, n).reduce((sum, w) => sum + (maxTokens === 0 ? 0 : w % (maxTokens + 1)), 0);
+        expect(costNanos(m, promptTokens, completion).total).toBeLessThanOrEqual(worstCaseNanos(m, { promptTokens, maxTokens, completions: n }));
+      }),
+    );
+    const nano = MODELS.find((x) => x.id === "gpt-5-nano")!;
+    expect(worstCaseNanos(nano, { promptTokens: 10, maxTokens: 100, completions: 3 })).toBe(costNanos(nano, 10, 300).total);
+    // The context holds one completion at a time: n does not change what fits.
+    expect(fitsContext({ promptTokens: 10, maxTokens: 271_990, completions: 8 })(nano)).toBeNull();
+  });
+
   it("withinCap admits a model only when its worst case is at most the cap, to the nano-dollar", () => {
     fc.assert(
       fc.property(model, tokens, fc.nat({ max: 100_000 }), fc.double({ min: 0, max: 50, noNaN: true }), (m, promptTokens, maxTokens, cap) => {
