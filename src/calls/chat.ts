@@ -2,19 +2,17 @@
  * The chat pipeline as plain functions: route, call, price, seal, record. Chat completions, skills
  * and MCP tools call `completeChat` / `streamChat`; none of them repeats a step.
  */
-import { findModel, type Model } from "../catalog/models";
+import type { Model } from "../catalog/models";
 import type { Eligibility } from "../cost/guard";
 import { costNanos, usdBreakdown } from "../cost/money";
 import { estimatePromptTokens, estimateTokens, usageOf, type TokenUsage } from "../cost/tokens";
 import { seal } from "../proof/seal";
 import type { ChatReceipt } from "../proof/chat";
 import type { Sealed } from "../proof/receipt";
-import { neededCapabilities, supports } from "../providers/capabilities";
 import { complete, stream, type CallContext } from "../providers/call";
 import { textMessages } from "../providers/turns";
 import type { Attempt, CallOptions, Choice, Message, ModelRequest, StreamDelta, ToolCall, ToolCallDelta } from "../providers/types";
-import { apiError } from "../shared/errors";
-import { route } from "../routing/router";
+import { routeRequest } from "../routing/request-route";
 import type { BrainConfig, RouteDecision, RoutingMode } from "../routing/types";
 import type { CallDeps } from "./deps";
 import { usageRow } from "./record";
@@ -68,36 +66,19 @@ export interface ChatOutcome {
 /** A stream's final `finish_reason` when it ended before the upstream finished (documented in docs/proofs.md). */
 export const INCOMPLETE = "incomplete";
 
-/**
- * Routing with what the request needs of a model (tools, vision, JSON Schema) as eligibility. When
- * no model on the plan has it, routing's last resort may still name one that lacks it: that is a
- * clear 400 here, not an upstream error or an answer that silently ignores the tools.
- */
-function decide(deps: CallDeps, input: ChatInput): RouteDecision {
-  const needs = neededCapabilities(input.messages, input.options).map(supports);
-  // A model the caller pinned is not silently swapped for one that can do what it cannot.
-  const pinned = findModel(input.model.trim());
-  const pinnedLacks = pinned ? needs.map((ok) => ok(pinned)).find((r) => r !== null) : undefined;
-  if (pinned && pinnedLacks) throw apiError("invalid_request", `${pinned.id} ${pinnedLacks}: pin a model that does, or send model "auto" to let routing choose one.`);
-  const decision = route({
-    messages: textMessages(input.messages),
+/** Routing with what the request needs of a model (routing/request-route.ts). */
+const decide = (deps: CallDeps, input: ChatInput): RouteDecision =>
+  routeRequest({
+    messages: input.messages,
+    options: input.options,
     model: input.model,
     routingMode: input.routingMode,
     brainConfig: input.brainConfig,
     allowedModels: deps.plan.models,
     maxTokens: input.maxTokens,
-    completions: input.options?.n ?? 1,
-    eligibility: [...(input.eligibility ?? []), ...needs],
+    eligibility: input.eligibility,
     requirements: input.requirements,
   });
-  const candidates = decision.candidates.filter((m) => needs.every((ok) => ok(m) === null));
-  if (!candidates.length) {
-    const chosen = decision.candidates[0]!;
-    const why = needs.map((ok) => ok(chosen)).find((r) => r !== null);
-    throw apiError("invalid_request", `No model available to this request can serve it: ${chosen.id} ${why}, and no other eligible model does. ${decision.reason}`);
-  }
-  return { ...decision, candidates };
-}
 
 const modelRequest = (input: ChatInput): ModelRequest => ({ messages: input.messages, maxTokens: input.maxTokens, temperature: input.temperature, options: input.options });
 

@@ -47,15 +47,15 @@ export const MODELS: readonly Model[] = [
   m("mid", "together", "kimi-k2.5", "Kimi K2.5", "moonshotai/Kimi-K2.5", 0.5, 2.8, 256000, ["chat", "code", "reasoning", "tools", "n"]),
   m("mid", "fireworks", "deepseek-v3.2", "DeepSeek V3.2", "accounts/fireworks/models/deepseek-v3p2", 0.56, 1.68, 163840, ["chat", "code", "reasoning", "tools", "json_schema", "n"]),
   m("mid", "groq", "kimi-k2-instruct", "Kimi K2 Instruct (Groq)", "moonshotai/kimi-k2-instruct-0905", 1.0, 3.0, 262144, ["chat", "code", "tools"]),
-  m("mid", "anthropic", "claude-haiku-4-5", "Claude Haiku 4.5", "claude-haiku-4-5", 1.0, 5.0, 200000, ["chat", "code", "vision", "tools"]),
+  m("mid", "anthropic", "claude-haiku-4-5", "Claude Haiku 4.5", "claude-haiku-4-5", 1.0, 5.0, 200000, ["chat", "code", "vision", "tools", "json_schema"]),
   m("mid", "perplexity", "sonar", "Perplexity Sonar", "sonar", 1.0, 1.0, 128000, ["chat", "search"]),
   m("premium", "openai", "gpt-5.2", "GPT-5.2", "gpt-5.2", 1.75, 14.0, 272000, ["chat", "code", "reasoning", "vision", "tools", "json_schema", "n"]),
   m("premium", "google", "gemini-3.1-pro-preview", "Gemini 3.1 Pro (preview)", "gemini-3.1-pro-preview", 2.0, 12.0, 1048576, ["chat", "code", "reasoning", "vision", "long_context", "tools", "json_schema"]),
   m("premium", "cohere", "command-a-03-2025", "Command A (03-2025)", "command-a-03-2025", 2.5, 10.0, 256000, ["chat", "tools"]),
-  m("premium", "anthropic", "claude-sonnet-4-6", "Claude Sonnet 4.6", "claude-sonnet-4-6", 3.0, 15.0, 1000000, ["chat", "code", "reasoning", "vision", "long_context", "tools"]),
+  m("premium", "anthropic", "claude-sonnet-4-6", "Claude Sonnet 4.6", "claude-sonnet-4-6", 3.0, 15.0, 1000000, ["chat", "code", "reasoning", "vision", "long_context", "tools", "json_schema"]),
   m("premium", "xai", "grok-4", "Grok 4", "grok-4", 3.0, 15.0, 256000, ["chat", "code", "reasoning", "tools", "json_schema"]),
   m("premium", "perplexity", "sonar-pro", "Perplexity Sonar Pro", "sonar-pro", 3.0, 15.0, 200000, ["chat", "search"]),
-  m("frontier", "anthropic", "claude-opus-4-6", "Claude Opus 4.6", "claude-opus-4-6", 5.0, 25.0, 1000000, ["chat", "code", "reasoning", "vision", "long_context", "tools"]),
+  m("frontier", "anthropic", "claude-opus-4-6", "Claude Opus 4.6", "claude-opus-4-6", 5.0, 25.0, 1000000, ["chat", "code", "reasoning", "vision", "long_context", "tools", "json_schema"]),
   m("frontier", "openai", "gpt-5.2-pro", "GPT-5.2 Pro", "gpt-5.2-pro", 21.0, 168.0, 272000, ["chat", "code", "reasoning", "vision", "tools", "json_schema", "n"]),
 ];
 

@@ -64,11 +64,40 @@ function turnsOf(messages: readonly Message[]) {
   return { system, turns: wire };
 }
 
-/** Anthropic has no JSON mode: the format becomes an instruction in the system prompt (docs/compatibility.md). */
-function formatInstruction(f: ResponseFormat): string {
-  if (f.type === "json_object") return "Answer with a single valid JSON object and nothing else: no prose, no code fence.";
-  return `Answer with a single valid JSON value and nothing else (no prose, no code fence) that conforms to this JSON Schema (named ${f.name}):\n${JSON.stringify(f.schema)}`;
+/** Anthropic has no JSON mode: json_object becomes an instruction in the system prompt (docs/compatibility.md). */
+const JSON_OBJECT_INSTRUCTION = "Answer with a single valid JSON object and nothing else: no prose, no code fence.";
+
+/**
+ * The tool that carries a json_schema answer: Anthropic's structured output is a forced tool call
+ * whose input_schema is the schema; its input is the answer, unwrapped as the message content
+ * (`response` and the stream decoder). Named as the AI SDK names it; a caller's own tool of this
+ * name would be read as the answer too.
+ */
+export const ANSWER_TOOL = "json";
+
+function answerTool(f: Extract<ResponseFormat, { type: "json_schema" }>): Json {
+  const what = f.description ? `: ${f.description}` : "";
+  return { name: ANSWER_TOOL, description: `Respond with the answer as a JSON value of the schema ${f.name}${what}. Call this tool to answer.`, input_schema: f.schema };
 }
+
+/**
+ * json_schema: the answer tool beside the caller's tools. Alone, it is forced; with tools the model
+ * may call, it must call one of them (`any`): a real tool, or the answer tool to answer. A named
+ * tool_choice stays as it is.
+ */
+function applyJsonSchema(f: Extract<ResponseFormat, { type: "json_schema" }>, body: Json) {
+  const tools = Array.isArray(body.tools) ? (body.tools as Json[]) : [];
+  body.tools = [...tools, answerTool(f)];
+  const choice = isObject(body.tool_choice) ? body.tool_choice : null;
+  if (!tools.length) body.tool_choice = { type: "tool", name: ANSWER_TOOL };
+  else if (choice?.type === "auto") body.tool_choice = { ...choice, type: "any" };
+}
+
+/** A response_format json_schema is answered through a forced tool, which rules out extended thinking. */
+const forcesTool = (req: ModelRequest) => {
+  const choice = req.options?.toolChoice;
+  return req.options?.responseFormat?.type === "json_schema" || ((choice === "required" || typeof choice === "object") && !!req.options?.tools?.length);
+};
 
 /** Extended-thinking budgets per effort; thinking needs at least 1024 tokens and less than max_tokens. */
 const THINKING_BUDGET: Record<ReasoningEffort, number> = { minimal: 0, low: 1024, medium: 4096, high: 16384 };
@@ -80,8 +109,7 @@ const THINKING_BUDGET: Record<ReasoningEffort, number> = { minimal: 0, low: 1024
 function thinkingBudget(model: Model, req: ModelRequest): number | null {
   const effort = req.options?.reasoningEffort;
   if (!effort || !model.capabilities.includes("reasoning")) return null;
-  const choice = req.options?.toolChoice;
-  if ((choice === "required" || typeof choice === "object") && req.options?.tools?.length) return null;
+  if (forcesTool(req)) return null;
   if (req.messages.some((m) => m.toolCalls?.length)) return null;
   const budget = Math.min(THINKING_BUDGET[effort], req.maxTokens - 1);
   return budget >= 1024 ? budget : null;
@@ -101,15 +129,23 @@ function applyOptions(o: CallOptions, body: Json) {
     delete body.temperature;
   }
   if (o.user !== undefined) body.metadata = { user_id: o.user };
+  if (o.responseFormat?.type === "json_schema") applyJsonSchema(o.responseFormat, body);
 }
 
-function toolCallsOf(content: unknown[]): ToolCall[] {
+/** The tool_use blocks as tool calls, but the answer tool's input, which is the answer's text. */
+function toolCallsOf(content: unknown[]): { calls: ToolCall[]; answer: string | null } {
   const calls: ToolCall[] = [];
+  let answer: string | null = null;
   for (const b of content) {
-    if (isObject(b) && b.type === "tool_use" && typeof b.id === "string" && typeof b.name === "string") calls.push({ id: b.id, name: b.name, arguments: JSON.stringify(b.input ?? {}) });
+    if (!isObject(b) || b.type !== "tool_use" || typeof b.id !== "string" || typeof b.name !== "string") continue;
+    if (b.name === ANSWER_TOOL) answer = JSON.stringify(b.input ?? {});
+    else calls.push({ id: b.id, name: b.name, arguments: JSON.stringify(b.input ?? {}) });
   }
-  return calls;
+  return { calls, answer };
 }
+
+/** The finish of an answer given through the answer tool: `tool_use` there means the answer is done. */
+const answerFinish = (stop: unknown) => (stop === "tool_use" ? "stop" : finishReason(stop));
 
 export const anthropicAdapter: Adapter = {
   request(model, req, target) {
@@ -129,8 +165,8 @@ export const anthropicAdapter: Adapter = {
       delete body.temperature;
       delete body.top_p;
     }
-    const format = req.options?.responseFormat;
-    const systemText = [system, format ? formatInstruction(format) : ""].filter(Boolean).join("\n\n");
+    const jsonObject = req.options?.responseFormat?.type === "json_object";
+    const systemText = [system, jsonObject ? JSON_OBJECT_INSTRUCTION : ""].filter(Boolean).join("\n\n");
     if (systemText) body.system = systemText;
     if (target.stream) body.stream = true;
     const headers: Record<string, string> = { "content-type": "application/json", "anthropic-version": ANTHROPIC_VERSION };
@@ -146,7 +182,10 @@ export const anthropicAdapter: Adapter = {
     for (const block of body.content) if (isObject(block) && block.type === "text" && typeof block.text === "string") content += block.text;
     const u = isObject(body.usage) ? body.usage : null;
     const usage = u && num(u.output_tokens) !== null ? usageOf(inputTokens(u), num(u.output_tokens)!) : null;
-    return { content, toolCalls: toolCallsOf(body.content), finishReason: finishReason(body.stop_reason), usage };
+    const { calls, answer } = toolCallsOf(body.content);
+    // A json_schema answer: the answer tool's input is the content, and the answer is complete.
+    if (answer !== null) return { content: answer, toolCalls: calls, finishReason: calls.length ? "tool_calls" : answerFinish(body.stop_reason), usage };
+    return { content, toolCalls: calls, finishReason: finishReason(body.stop_reason), usage };
   },
 
   decoder(): StreamDecoder {
@@ -156,6 +195,8 @@ export const anthropicAdapter: Adapter = {
     let stopped = false;
     // Content block index to tool-call index: tool calls are numbered 0, 1, ... as OpenAI numbers them.
     const toolIndex = new Map<number, number>();
+    // The content block of the answer tool (json_schema): its input streams as the content.
+    let answerBlock: number | null = null;
     return {
       push(msg: SseMessage): StreamDelta[] {
         const obj = parseJson(msg.data);
@@ -164,6 +205,10 @@ export const anthropicAdapter: Adapter = {
           case "content_block_start": {
             const b = obj.content_block;
             if (!isObject(b) || b.type !== "tool_use" || typeof b.id !== "string" || typeof b.name !== "string") return [];
+            if (b.name === ANSWER_TOOL) {
+              answerBlock = num(obj.index);
+              return [];
+            }
             const index = toolIndex.size;
             toolIndex.set(num(obj.index) ?? index, index);
             return [{ type: "tool_call", call: { index, id: b.id, name: b.name, arguments: "" } }];
@@ -172,6 +217,7 @@ export const anthropicAdapter: Adapter = {
             const d = obj.delta;
             if (!isObject(d)) return [];
             if (d.type === "input_json_delta" && typeof d.partial_json === "string") {
+              if (answerBlock !== null && num(obj.index) === answerBlock) return contentDelta(d.partial_json);
               const index = toolIndex.get(num(obj.index) ?? -1);
               return index === undefined || !d.partial_json ? [] : [{ type: "tool_call", call: { index, arguments: d.partial_json } }];
             }
@@ -208,7 +254,8 @@ export const anthropicAdapter: Adapter = {
       },
       end() {
         if (!stopped && stop === null) throw new UpstreamFault("stream ended before message_stop");
-        return { finishReason: finishReason(stop), usage: input !== null && output !== null ? usageOf(input, output) : null };
+        const finish = answerBlock !== null && toolIndex.size === 0 ? answerFinish(stop) : finishReason(stop);
+        return { finishReason: finish, usage: input !== null && output !== null ? usageOf(input, output) : null };
       },
     };
   },

@@ -104,6 +104,8 @@ const CAPABILITY_BITS: Partial<Record<Capability, number>> = { code: 1, reasonin
  * (4 tiers x 8 capability sets x 2), so each order is computed once and reused.
  */
 const rankings = new Map<number, readonly Model[]>();
+/** Capabilities as a proxy for strength: `n` (several choices per call) says how a model answers, not how strong it is. */
+const strength = (m: Model) => m.capabilities.filter((c) => c !== "n").length;
 function ranking(target: Tier, wanted: readonly Capability[], byStrength: boolean): readonly Model[] {
   let wantedBits = 0;
   for (const cap of wanted) wantedBits |= CAPABILITY_BITS[cap] ?? 0;
@@ -115,7 +117,7 @@ function ranking(target: Tier, wanted: readonly Capability[], byStrength: boolea
       const i = tierIndex(m.tier);
       const tierDistance = i >= t ? i - t : 10 + (t - i);
       const missing = wanted.filter((cap) => !m.capabilities.includes(cap)).length;
-      const weakness = byStrength ? 10 - m.capabilities.length : 0;
+      const weakness = byStrength ? 10 - strength(m) : 0;
       return tierDistance * 1e5 + missing * 1e4 + weakness * 1e3 + blendedUsdPerMtok(m);
     };
     order = MODELS.toSorted((a, b) => keyOf(a) - keyOf(b));
@@ -290,7 +292,7 @@ export function route(input: RouteInput): RouteDecision {
     config,
     features,
     detected: signalNames(features.signals),
-    limits: limitsFor(input, config, features.estimatedPromptTokens),
+    limits: limitsFor(input, config, features.estimatedPromptTokens + (input.imageTokens ?? 0)),
   };
 
   const requested = input.model.trim();

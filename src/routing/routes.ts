@@ -3,18 +3,21 @@ import { callCompliance } from "../compliance/chat-gate";
 import { costUsd } from "../cost/money";
 import type { AppEnv } from "../env";
 import { PLANS } from "../plans/plans";
-import { textMessages } from "../providers/turns";
 import { validate } from "../shared/validate";
+import { routeRequest } from "./request-route";
 import { chatRequestSchema } from "./request-schema";
-import { route } from "./router";
 
-/** POST /v1/route (SPEC.md 4.12): the routing preview. The same body as chat; no model is called. */
+/**
+ * POST /v1/route (SPEC.md 4.12): the routing preview. The same body as chat and the same decision
+ * (routeRequest: capabilities, n, images), so it never previews a model chat would refuse; no model is called.
+ */
 export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json", chatRequestSchema), (c) => {
   const body = c.req.valid("json");
   const plan = PLANS[c.get("apiKey").plan];
   const compliance = callCompliance(body.brain_config, body.messages, plan.models);
-  const decision = route({
-    messages: textMessages(body.messages),
+  const decision = routeRequest({
+    messages: body.messages,
+    options: body.options,
     model: body.model,
     routingMode: body.routing_mode,
     brainConfig: body.brain_config,
@@ -24,6 +27,7 @@ export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json
   });
   const chosen = decision.candidates[0]!;
   const promptTokens = decision.estimated_prompt_tokens;
+  const completionTokens = body.max_tokens * (body.options?.n ?? 1);
   return c.json({
     object: "route",
     model: chosen.id,
@@ -42,11 +46,11 @@ export const routingRoutes = new Hono<AppEnv>().post("/v1/route", validate("json
         difficulty_scores: decision.difficulty_scores,
       },
       candidates: decision.candidates.map((m) => m.id),
-      // Worst case: the whole completion budget is used.
+      // Worst case: the whole completion budget is used, by each of the n choices.
       estimated_cost: {
         prompt_tokens: promptTokens,
-        max_completion_tokens: body.max_tokens,
-        ...costUsd(chosen, promptTokens, body.max_tokens),
+        max_completion_tokens: completionTokens,
+        ...costUsd(chosen, promptTokens, completionTokens),
         estimated: true,
       },
       ...(compliance ? { compliance: compliance.decision } : {}),

@@ -47,6 +47,8 @@ export interface RouteInput {
   maxTokens: number;
   /** For cost caps: how many completions of maxTokens the call asks for (OpenAI's `n`; 1 when absent). */
   completions?: number;
+  /** Prompt tokens the text estimate cannot see: the request's images (cost/image-tokens.ts). */
+  imageTokens?: number;
   /** More cost-guard predicates the caller adds (compliance, capabilities the request needs). */
   eligibility?: readonly Eligibility[];
   /** Predicates never relaxed, not even by the last resort, exactly like the plan (compliance). */

@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { findModel } from "../../src/catalog/models";
 import { call, newKey } from "../helpers";
 import { sseEvents } from "../chat/sse-parse";
 
@@ -119,19 +120,29 @@ const PERSON = {
 };
 
 describe("response_format", () => {
-  for (const model of ["gpt-5-mini", "gemini-2.5-flash"]) {
-    it(`json_schema through ${model} answers JSON of the schema`, async () => {
-      const r = await chat({ model, messages: [{ role: "user", content: "Extract: Ada is 36." }], response_format: PERSON });
+  // Anthropic through its forced answer tool (docs/compatibility.md), unwrapped as the content.
+  for (const model of ["gpt-5-mini", "claude-haiku-4-5", "gemini-2.5-flash"]) {
+    it(`json_schema through ${model} answers JSON of the schema, plain and streamed`, async () => {
+      const messages = [{ role: "user", content: "Extract: Ada is 36." }];
+      const r = await chat({ model, messages, response_format: PERSON });
+      expect(r.json.choices[0].finish_reason).toBe("stop");
+      expect(r.json.choices[0].message).not.toHaveProperty("tool_calls");
       const value = JSON.parse(r.json.choices[0].message.content);
       expect(value).toEqual({ name: "Ada", age: 36, tags: [expect.any(String)] });
+      const s = await chat({ model, messages, response_format: PERSON, stream: true });
+      const chunks = sseEvents(s.text).slice(0, -1).map((e) => JSON.parse(e));
+      const text = chunks.map((c) => c.choices[0]?.delta?.content ?? "").join("");
+      expect(JSON.parse(text)).toEqual(value);
+      expect(chunks.some((c) => c.choices[0]?.delta?.tool_calls)).toBe(false);
+      expect(chunks.at(-1).choices[0].finish_reason).toBe("stop");
     });
   }
 
   it("routes json_schema away from models without it, and refuses a pinned one", async () => {
     const auto = await chat({ messages: [{ role: "user", content: "Extract: Ada is 36." }], response_format: PERSON });
     expect(auto.status).toBe(200);
-    expect(auto.json.svc.routing.model).not.toMatch(/claude|llama/);
-    const pinned = await chat({ model: "claude-haiku-4-5", messages: ASK, response_format: PERSON });
+    expect(findModel(auto.json.svc.routing.model)!.capabilities).toContain("json_schema");
+    const pinned = await chat({ model: "deepseek-chat", messages: ASK, response_format: PERSON });
     expect(pinned.status).toBe(400);
     expect(pinned.json.error.message).toContain("JSON Schema output");
   });

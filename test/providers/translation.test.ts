@@ -6,6 +6,8 @@ import type { ModelRequest } from "../../src/providers/types";
 import anthropicRequest from "./fixtures/anthropic/request.tools.json";
 import anthropicToolUse from "./fixtures/anthropic/response.tool-use.json";
 import anthropicToolStream from "./fixtures/anthropic/stream.tool-use.sse?raw";
+import anthropicJsonSchema from "./fixtures/anthropic/response.json-schema.json";
+import anthropicJsonSchemaStream from "./fixtures/anthropic/stream.json-schema.sse?raw";
 import geminiRequest from "./fixtures/gemini/request.tools.json";
 import geminiCall from "./fixtures/gemini/response.function-call.json";
 import geminiCallStream from "./fixtures/gemini/stream.function-call.sse?raw";
@@ -79,10 +81,48 @@ describe("Anthropic Messages translation", () => {
     expect(bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ reasoningEffort: "high" }))).not.toHaveProperty("thinking");
   });
 
-  it("asks for JSON in the system prompt (Anthropic has no JSON mode)", () => {
-    const body = bodyOf(anthropicAdapter, "claude-haiku-4-5", JSON_SCHEMA_REQ);
-    expect(body.system).toContain("conforms to this JSON Schema (named person)");
-    expect(body.system).toContain('"required":["name"]');
+  it("asks for a JSON object in the system prompt (Anthropic has no JSON mode)", () => {
+    const body = bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ responseFormat: { type: "json_object" } }));
+    expect(body.system).toContain("Answer with a single valid JSON object");
+    expect(body).not.toHaveProperty("tool_choice");
+  });
+
+  it("answers json_schema through a forced tool whose input_schema is the schema, without thinking", () => {
+    const schema = JSON_SCHEMA_REQ.options!.responseFormat!.type === "json_schema" ? JSON_SCHEMA_REQ.options!.responseFormat!.schema : {};
+    const body = bodyOf(anthropicAdapter, "claude-sonnet-4-6", { ...JSON_SCHEMA_REQ, options: { ...JSON_SCHEMA_REQ.options, reasoningEffort: "high" } });
+    expect(body.tools).toEqual([{ name: "json", description: expect.stringContaining("schema person"), input_schema: schema }]);
+    expect(body.tool_choice).toEqual({ type: "tool", name: "json" });
+    expect(body).not.toHaveProperty("system");
+    expect(body).not.toHaveProperty("thinking");
+  });
+
+  it("with tools beside json_schema, the model must call one: a real tool, or the answer tool", () => {
+    const tools = RICH.options!.tools;
+    const format = JSON_SCHEMA_REQ.options!.responseFormat;
+    const auto = bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ tools, toolChoice: "auto", responseFormat: format, parallelToolCalls: false }));
+    expect(auto.tools.map((t: { name: string }) => t.name)).toEqual(["get_weather", "json"]);
+    expect(auto.tool_choice).toEqual({ type: "any", disable_parallel_tool_use: true });
+    const named = bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ tools, toolChoice: { name: "get_weather" }, responseFormat: format }));
+    expect(named.tool_choice).toEqual({ type: "tool", name: "get_weather" });
+    const none = bodyOf(anthropicAdapter, "claude-haiku-4-5", withOptions({ tools, toolChoice: "none", responseFormat: format }));
+    expect(none.tools.map((t: { name: string }) => t.name)).toEqual(["json"]);
+    expect(none.tool_choice).toEqual({ type: "tool", name: "json" });
+  });
+
+  it("reads the answer tool's input as the content, finished with stop", () => {
+    expect(anthropicAdapter.response(anthropicJsonSchema)).toEqual({
+      content: '{"name":"Ada","age":36}',
+      toolCalls: [],
+      finishReason: "stop",
+      usage: { prompt_tokens: 618, completion_tokens: 41, total_tokens: 659 },
+    });
+  });
+
+  it("streams the answer tool's input as content deltas", async () => {
+    const { deltas, tools, end } = await decodeStream(anthropicAdapter, anthropicJsonSchemaStream, 9);
+    expect(tools).toEqual([]);
+    expect(JSON.parse(deltas.join(""))).toEqual({ name: "Ada", age: 36 });
+    expect(end).toEqual({ finishReason: "stop", usage: { prompt_tokens: 618, completion_tokens: 41, total_tokens: 659 } });
   });
 
   it("maps tool_choice auto, none and a named tool", () => {
