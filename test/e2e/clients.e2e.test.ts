@@ -60,6 +60,34 @@ describe("the openai SDK: tools, JSON schema, content parts, models, Responses",
     expect(r.choices[0]!.message.content).toContain("1 image received");
   });
 
+  it("answers n choices (n: 2), each with its index, and the receipt covers both", async () => {
+    const r = await client.chat.completions.create({ model: "gpt-5-mini", messages: [{ role: "user", content: "Name a colour." }], n: 2 });
+    expect(r.choices.map((c) => c.index)).toEqual([0, 1]);
+    expect(r.choices[0]!.message.content).not.toBe(r.choices[1]!.message.content);
+    const err = await client.chat.completions.create({ model: "claude-haiku-4-5", messages: [{ role: "user", content: "Name a colour." }], n: 2 }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.BadRequestError);
+    expect((err as Error).message).toContain("n above 1");
+  });
+
+  it("answers JSON of a schema through Anthropic (a forced tool, unwrapped), plain and streamed", async () => {
+    const response_format = {
+      type: "json_schema" as const,
+      json_schema: { name: "person", strict: true, schema: { type: "object", properties: { name: { type: "string" }, age: { type: "integer" } }, required: ["name", "age"], additionalProperties: false } },
+    };
+    const messages = [{ role: "user" as const, content: "Extract: Ada is 36." }];
+    const r = await client.chat.completions.create({ model: "claude-haiku-4-5", messages, response_format });
+    expect(JSON.parse(r.choices[0]!.message.content!)).toEqual({ name: "Ada", age: 36 });
+    expect(r.choices[0]!.finish_reason).toBe("stop");
+    const done = await client.chat.completions.stream({ model: "claude-haiku-4-5", messages, response_format }).finalChatCompletion();
+    expect(JSON.parse(done.choices[0]!.message.content!)).toEqual({ name: "Ada", age: 36 });
+  });
+
+  it("shows our message for a skill invoke error (OpenAI's error object there too)", async () => {
+    const err = await client.post("/skills/no-such-skill/invoke", { body: { task: "hi" } }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(OpenAI.NotFoundError);
+    expect((err as Error).message).toContain('No skill "no-such-skill"');
+  });
+
   it("retrieves a model, and a missing one is a 404 whose message the SDK shows", async () => {
     const m = await client.models.retrieve("claude-haiku-4-5");
     expect(m).toMatchObject({ id: "claude-haiku-4-5", object: "model", owned_by: "anthropic" });
@@ -169,5 +197,12 @@ describe("LangChain's ChatOpenAI", () => {
     let text = "";
     for await (const chunk of await llm.stream("Count from one to five.")) text += String(chunk.content);
     expect(text.length).toBeGreaterThan(0);
+  });
+
+  it("withStructuredOutput (json_schema) through an Anthropic model", async () => {
+    const claude = new ChatOpenAI({ model: "claude-haiku-4-5", apiKey, configuration: { baseURL: `${baseUrl}/v1` }, maxRetries: 0 });
+    const person = { title: "person", type: "object", properties: { name: { type: "string" }, age: { type: "integer" } }, required: ["name", "age"], additionalProperties: false };
+    const r = await claude.withStructuredOutput(person, { method: "jsonSchema", name: "person" }).invoke("Extract: Ada is 36.");
+    expect(r).toEqual({ name: "Ada", age: 36 });
   });
 });
