@@ -7,8 +7,9 @@ import { limiterFor, type LimitDecision } from "./rate-limiter";
  * key's limiter object. Once a lease is half spent or half its life is gone, the next one is fetched
  * off the request path, so under steady traffic no request waits for the object; one waits (single
  * flight per key) only when the isolate holds nothing usable: a key's first request, or one after a
- * quiet second. The object counts a lease's admissions when it grants them and keeps them in its
- * minute window until the lease's end has left it, so leases never over-admit: on one isolate the
+ * quiet second (for a light key, below, after a quiet ten seconds). The object counts a lease's
+ * admissions when it grants them and keeps them in its minute window until the lease's end has left
+ * it, so leases never over-admit: on one isolate the
  * limits stay exact (300 concurrent on RPM 100 admit exactly 100). Across isolates unspent
  * admissions are counted until given back, so the limiter may under-admit by at most two leases
  * per other isolate (docs/auth-and-limits.md).
@@ -16,12 +17,22 @@ import { limiterFor, type LimitDecision } from "./rate-limiter";
 export const LEASE_MS = 1000;
 /** A lease never exceeds a tenth of the per-minute limit (Free: 1, Pro: 30) nor this. */
 export const MAX_LEASE = 64;
+/**
+ * A key this isolate sees less than about once a second gets leases of one admission that live
+ * this long, on plans of at least LIGHT_MIN_RPM a minute, so that its next request finds one
+ * waiting. One held admission is then at most 1% of the minute's limit per isolate; smaller plans
+ * (Free: 10) keep one-second leases, where ten idle isolates could otherwise hold the whole minute.
+ */
+export const LIGHT_LEASE_MS = 10_000;
+export const LIGHT_MIN_RPM = 100;
 
 interface Lease {
   granted: number;
   used: number;
   /** Until when the object counts the lease (what `release` names). */
   at: number;
+  /** How long the lease lives: LEASE_MS, or LIGHT_LEASE_MS for a light key. */
+  life: number;
   expiresAt: number;
   decision: LimitDecision;
 }
@@ -65,12 +76,20 @@ function prune(env: Pick<Env, "LIMITER">, keyId: string, state: KeyState, now: n
   }
 }
 
+/** A key seen at most once in the last second, on a plan large enough for long light leases. */
+const isLight = (plan: Plan, state: KeyState) => plan.rpm >= LIGHT_MIN_RPM && state.arrivals.length <= 1;
+
 function acquire(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, state: KeyState): Promise<Lease> {
   limiterCalls.lease++;
+  const light = isLight(plan, state);
+  const life = light ? LIGHT_LEASE_MS : LEASE_MS;
+  // The object counts the lease until its own now + life; measured from before the call, the
+  // lease here ends no later than that, so nothing is spent after the object stopped counting it.
+  const sentAt = Date.now();
   const pending = limiterFor(env, keyId)
-    .lease(plan.rpm, plan.daily_requests, leaseSize(plan.rpm, state.arrivals.length), LEASE_MS)
+    .lease(plan.rpm, plan.daily_requests, light ? 1 : leaseSize(plan.rpm, state.arrivals.length), life)
     .then((res) => {
-      const lease: Lease = { granted: res.granted, used: 0, at: res.at, expiresAt: Date.now() + LEASE_MS, decision: res.decision };
+      const lease: Lease = { granted: res.granted, used: 0, at: res.at, life, expiresAt: sentAt + life, decision: res.decision };
       if (res.granted > 0) state.leases.push(lease);
       return lease;
     })
@@ -97,8 +116,11 @@ export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan
     const l = state.leases[0];
     if (l) {
       l.used++;
-      // Fetch the next lease ahead while this one still serves, when the key has a steady rate.
-      const ahead = state.leases.length === 1 && !state.pending && state.arrivals.length > 1 && (l.used * 2 >= l.granted || t * 2 >= l.expiresAt * 2 - LEASE_MS);
+      // Fetch the next lease ahead: while this one still serves, when the key has a steady rate;
+      // as soon as it is spent, for a light key on a plan that allows light leases.
+      const steady = state.arrivals.length > 1 && (l.used * 2 >= l.granted || t * 2 >= l.expiresAt * 2 - l.life);
+      const lightNext = plan.rpm >= LIGHT_MIN_RPM && l.used === l.granted;
+      const ahead = state.leases.length === 1 && !state.pending && (steady || lightNext);
       if (ahead) defer(acquire(env, keyId, plan, state).catch((err) => console.error(`limiter lease for ${keyId} failed`, err)));
       return viewOf(state);
     }

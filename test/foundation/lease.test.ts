@@ -47,8 +47,9 @@ describe("rate-limit leases", () => {
     await admit(env, record.id, plan, (p) => pending.push(p)); // takes a new lease, returning the old one's rest
     await Promise.all(pending);
     const after = await stub.peek(plan.rpm, plan.daily_requests);
-    const inLease = leaseSize(plan.rpm, 1);
-    expect(after.usedToday).toBeLessThanOrEqual(41 + inLease - 1);
+    // After the quiet second the key is light: its admission came from a lease of one, and the next
+    // light lease of one was taken ahead for its next request.
+    expect(after.usedToday).toBeLessThanOrEqual(41 + 1);
     expect(after.usedToday).toBeGreaterThanOrEqual(41);
   });
 
@@ -70,6 +71,29 @@ describe("rate-limit leases", () => {
     await Promise.all(deferred);
     expect(limiterCalls.lease - leasesBefore).toBeGreaterThan(0);
     expect(limiterCalls.waited - waitedBefore).toBe(0);
+  });
+
+  it("a light key (seen less than once a second) finds its next lease waiting, on plans of RPM >= 100", async () => {
+    const { record } = await newKey("pro"); // RPM 300
+    const deferred: Promise<unknown>[] = [];
+    const defer = (p: Promise<unknown>) => deferred.push(p);
+    await admit(env, record.id, PLANS.pro, defer); // the key's first request waits
+    await Promise.all(deferred);
+    const waitedBefore = limiterCalls.waited;
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, LEASE_MS + 200));
+      expect((await admit(env, record.id, PLANS.pro, defer)).allowed).toBe(true);
+      await Promise.all(deferred);
+    }
+    expect(limiterCalls.waited - waitedBefore).toBe(0);
+    // Free (RPM 10) keeps one-second leases: after a quiet second its request waits again.
+    const free = await newKey("free");
+    await admit(env, free.record.id, PLANS.free, defer);
+    await Promise.all(deferred);
+    await new Promise((r) => setTimeout(r, LEASE_MS + 200));
+    const freeBefore = limiterCalls.waited;
+    await admit(env, free.record.id, PLANS.free, defer);
+    expect(limiterCalls.waited - freeBefore).toBe(1);
   });
 
   it("counts a lease's admissions until its end has left the minute window, so none spent late escapes the limit", async () => {
