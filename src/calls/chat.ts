@@ -192,24 +192,33 @@ export async function streamChat(deps: CallDeps, input: ChatInput): Promise<Chat
   const s = await stream(decision.candidates, modelRequest(input), providerContext(deps));
 
   function body(writer: StreamWriter, keepAlive: (p: Promise<unknown>) => void): ReadableStream<Uint8Array> {
-    let content = "";
-    const tools = new ToolCallAssembler();
+    // n > 1: the upstream streams that many choices, each delta tagged with its index.
+    const n = Math.max(1, input.options?.n ?? 1);
+    const contents: string[] = Array.from({ length: n }, () => "");
+    const tools = Array.from({ length: n }, () => new ToolCallAssembler());
     const deltas = (ds: readonly StreamDelta[]) => {
       let out = "";
       for (const d of ds) {
-        if (d.type === "delta") content += d.content;
-        else tools.add(d.call);
+        const i = d.choice ?? 0;
+        if (i >= n) continue; // a choice nobody asked for is not returned, so not hashed either
+        if (d.type === "delta") contents[i] += d.content;
+        else tools[i]!.add(d.call);
         out += writer.delta(d);
       }
       return out;
     };
+    /** The answer as the receipt hashes it: choice 0 at the top, every choice when n > 1 (as non-streamed n). */
+    const answer = (reasons: readonly string[], usage: TokenUsage): Answer => {
+      const choices = contents.map((content, i) => ({ content, toolCalls: tools[i]!.done(), finishReason: reasons[i] ?? reasons[0]! }));
+      return { ...choices[0]!, usage, ...(n > 1 ? { choices } : {}) };
+    };
     const piped = s.pipe({
       open: (first) => writer.start() + deltas(first),
       deltas,
-      done: (finishReason, usage) => writer.done(finish(deps, input, decision, created, s, { content, toolCalls: tools.done(), finishReason, usage })),
+      done: (finishReason, usage, finishReasons) => writer.done(finish(deps, input, decision, created, s, answer(finishReasons ?? [finishReason], usage))),
       failed(err) {
-        const usage = usageOf(estimatePromptTokens(textMessages(input.messages)), estimateTokens(content + tools.text()));
-        finish(deps, input, decision, created, s, { content, toolCalls: tools.done(), finishReason: INCOMPLETE, usage });
+        const usage = usageOf(estimatePromptTokens(textMessages(input.messages)), estimateTokens(contents.join("") + tools.map((t) => t.text()).join("")));
+        finish(deps, input, decision, created, s, answer([INCOMPLETE], usage));
         return err ? writer.failed(`The upstream stream from ${s.model.id} failed after it began: ${err.message}`) : "";
       },
     });

@@ -42,6 +42,8 @@ function toolCallDelta(d: ToolCallDelta) {
 export interface SseOptions {
   /** `stream_options.include_usage`: a last chunk with empty choices carrying usage (and svc). */
   includeUsage?: boolean;
+  /** `n`: how many choices the stream carries (each opens with a role chunk of its index). */
+  choices?: number;
 }
 
 /**
@@ -52,15 +54,20 @@ export interface SseOptions {
 export function chatSse(cs: ChatStream, keepAlive: (p: Promise<unknown>) => void, extend: SvcExtend = asIs, opts: SseOptions = {}): ReadableStream<Uint8Array> {
   const id = `svc-${cs.requestId}`;
   const contentChunk = contentChunkEncoder(id, cs.created, cs.model.id);
+  const n = Math.max(1, opts.choices ?? 1);
   return cs.body(
     {
-      start: () => sseData(chunk(id, cs.created, cs.model.id, { role: "assistant", content: "" }, null)),
-      delta: (d) => (d.type === "delta" ? contentChunk(d.content) : sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(d.call), null))),
+      // n > 1: every choice opens with its role chunk, and each chunk's choice carries its index.
+      start: () => Array.from({ length: n }, (_, index) => sseData(chunk(id, cs.created, cs.model.id, { role: "assistant", content: "" }, null, index))).join(""),
+      delta: (d) => (d.type === "delta" ? contentChunk(d.content, d.choice) : sseData(chunk(id, cs.created, cs.model.id, toolCallDelta(d.call), null, d.choice))),
       done(o) {
-        const finishChunk = chunk(id, cs.created, o.model.id, {}, o.finishReason);
-        const frames = opts.includeUsage
-          ? sseData(finishChunk) + sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) })
-          : sseData({ ...finishChunk, svc: extend(o.svc) });
+        // A finish chunk per choice; svc rides the last one, or the usage chunk when there is one.
+        const finishes = (o.choices ?? [o]).map((c, index) => chunk(id, cs.created, o.model.id, {}, c.finishReason, index));
+        const last = finishes.pop()!;
+        let frames = finishes.map(sseData).join("");
+        frames += opts.includeUsage
+          ? sseData(last) + sseData({ id, object: "chat.completion.chunk", created: cs.created, model: o.model.id, choices: [], usage: o.usage, svc: extend(o.svc) })
+          : sseData({ ...last, svc: extend(o.svc) });
         return frames + SSE_DONE;
       },
       failed: (message) => sseData(errorEvent(message, "upstream_stream_error")),

@@ -73,7 +73,7 @@ export const chatRoutes = new Hono<AppEnv>()
     try {
       if (body.stream) {
         const s = await streamChat(deps, input);
-        return new Response(chatSse(s, keepAlive(c), withCompliance, { includeUsage: body.include_usage }), {
+        return new Response(chatSse(s, keepAlive(c), withCompliance, { includeUsage: body.include_usage, choices: body.options?.n }), {
           headers: { ...SSE_HEADERS, "x-svc-overhead-us": overheadUs(startedAt, s.upstreamMs()) },
         });
       }

@@ -37,6 +37,8 @@ export function withChoices(choices: readonly Choice[], usage: TokenUsage | null
 export interface StreamEnd {
   finishReason: string;
   usage: TokenUsage | null;
+  /** Each choice's finish reason in index order when the stream carried several choices (n > 1). */
+  finishReasons?: string[];
 }
 
 /** Stateful reader of one upstream stream, fed one SSE message at a time. */

@@ -168,10 +168,12 @@ export const geminiAdapter: Adapter = {
   },
 
   decoder(): StreamDecoder {
-    let finish: string | null = null;
+    /** Per candidate index (candidateCount > 1): its raw finish reason and how many calls it made. */
+    const finishes: Array<string | null> = [];
+    const calls: number[] = [];
     let blocked = false;
     let tokens: TokenUsage | null = null;
-    let calls = 0;
+    const reasonOf = (i: number) => finishWithTools(finishReason(finishes[i] ?? null), calls[i] ? [calls[i]] : []);
     return {
       push(msg: SseMessage): StreamDelta[] {
         const obj = parseJson(msg.data);
@@ -179,22 +181,39 @@ export const geminiAdapter: Adapter = {
         const fault = embeddedError(obj);
         if (fault) throw fault;
         if (obj.usageMetadata) tokens = usage(obj.usageMetadata) ?? tokens;
-        const c = candidate(firstCandidate(obj), calls);
-        if (!c) {
+        const wire = Array.isArray(obj.candidates) ? obj.candidates : [];
+        if (!isObject(wire[0])) {
           if (isObject(obj.promptFeedback) && typeof obj.promptFeedback.blockReason === "string") blocked = true;
           return [];
         }
-        if (c.finish) finish = c.finish;
-        // Gemini sends each call whole, in one message.
-        const tools: StreamDelta[] = c.calls.map((call) => ({ type: "tool_call", call: { index: calls++, id: call.id, name: call.name, arguments: call.arguments } }));
-        return [...contentDelta(c.text), ...tools];
+        const out: StreamDelta[] = [];
+        // candidateCount > 1: a message carries the next part of one or several candidates, each with its index.
+        for (const [pos, raw] of wire.entries()) {
+          if (!isObject(raw)) continue;
+          const index = num(raw.index) ?? pos;
+          const c = candidate(raw, calls[index] ?? 0)!;
+          finishes[index] ??= null;
+          if (c.finish) finishes[index] = c.finish;
+          const tag = index ? { choice: index } : {};
+          for (const d of contentDelta(c.text)) out.push({ ...d, ...tag });
+          // Gemini sends each call whole, in one message.
+          for (const call of c.calls) {
+            const n = calls[index] ?? 0;
+            calls[index] = n + 1;
+            out.push({ type: "tool_call", call: { index: n, id: call.id, name: call.name, arguments: call.arguments }, ...tag });
+          }
+        }
+        return out;
       },
       get finished() {
-        return finish !== null || blocked;
+        return (finishes.length > 0 && finishes.every((f) => f !== null && f !== undefined)) || blocked;
       },
       end() {
-        if (finish === null && !blocked) throw new UpstreamFault("stream ended without a finishReason");
-        return { finishReason: blocked && finish === null ? "content_filter" : finishWithTools(finishReason(finish), calls ? [calls] : []), usage: tokens };
+        const finished = finishes.filter((f) => f !== null && f !== undefined);
+        if ((!finished.length || finished.length < finishes.length) && !blocked) throw new UpstreamFault("stream ended without a finishReason");
+        if (blocked && !finished.length) return { finishReason: "content_filter", usage: tokens };
+        const all = Array.from({ length: Math.max(finishes.length, 1) }, (_, i) => reasonOf(i));
+        return { finishReason: all[0]!, usage: tokens, ...(all.length > 1 ? { finishReasons: all } : {}) };
       },
     };
   },

@@ -151,10 +151,12 @@ export const openaiAdapter: Adapter = {
   },
 
   decoder(): StreamDecoder {
-    let finish: string | null = null;
+    /** Each choice's raw finish reason (null until it finishes) and whether it called tools, by index. */
+    const finishes: Array<string | null> = [];
+    const tools: boolean[] = [];
     let done = false;
     let tokens: TokenUsage | null = null;
-    let tools = false;
+    const reasonOf = (i: number) => finishWithTools(finishReason(finishes[i] ?? null), tools[i] ? [true] : []);
     return {
       push(msg: SseMessage): StreamDelta[] {
         if (msg.data === "[DONE]") {
@@ -166,21 +168,30 @@ export const openaiAdapter: Adapter = {
         const fault = embeddedError(obj);
         if (fault) throw fault;
         if (obj.usage) tokens = usage(obj.usage) ?? tokens;
-        const choice = Array.isArray(obj.choices) ? obj.choices[0] : undefined;
-        if (!isObject(choice)) return [];
-        if (typeof choice.finish_reason === "string") finish = choice.finish_reason;
-        const delta = choice.delta;
-        if (!isObject(delta)) return [];
-        const calls = toolDeltas(delta);
-        if (calls.length) tools = true;
-        return [...contentDelta(typeof delta.content === "string" ? delta.content : ""), ...calls];
+        const out: StreamDelta[] = [];
+        // With n > 1 every chunk's choices carry their index; a chunk may carry several.
+        for (const [pos, choice] of (Array.isArray(obj.choices) ? obj.choices : []).entries()) {
+          if (!isObject(choice)) continue;
+          const index = num(choice.index) ?? pos;
+          finishes[index] ??= null;
+          if (typeof choice.finish_reason === "string") finishes[index] = choice.finish_reason;
+          const delta = choice.delta;
+          if (!isObject(delta)) continue;
+          const calls = toolDeltas(delta);
+          if (calls.length) tools[index] = true;
+          const ds = [...contentDelta(typeof delta.content === "string" ? delta.content : ""), ...calls];
+          for (const d of ds) out.push(index ? { ...d, choice: index } : d);
+        }
+        return out;
       },
       get finished() {
-        return done || finish !== null;
+        return done || (finishes.length > 0 && finishes.every((f) => f !== null && f !== undefined));
       },
       end() {
-        if (!done && finish === null) throw new UpstreamFault("stream ended before the upstream finished the answer");
-        return { finishReason: finishWithTools(finishReason(finish), tools ? [true] : []), usage: tokens };
+        const finished = finishes.filter((f) => f !== null && f !== undefined);
+        if (!done && (!finished.length || finished.length < finishes.length)) throw new UpstreamFault("stream ended before the upstream finished the answer");
+        const all = Array.from({ length: Math.max(finishes.length, 1) }, (_, i) => reasonOf(i));
+        return { finishReason: all[0]!, usage: tokens, ...(all.length > 1 ? { finishReasons: all } : {}) };
       },
     };
   },

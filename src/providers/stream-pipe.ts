@@ -115,7 +115,7 @@ export function pipeStream(open: OpenStream, model: Model, estimate: (produced: 
         }
         const end = decoder.end();
         // Without reported usage, estimate the completion from the characters streamed.
-        settle(() => sink.done(end.finishReason, end.usage ?? estimate(produced)));
+        settle(() => sink.done(end.finishReason, end.usage ?? estimate(produced), end.finishReasons));
       } catch (err) {
         fail(err);
       }

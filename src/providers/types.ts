@@ -104,7 +104,10 @@ export interface ToolCallDelta {
 }
 
 /** What one upstream stream message adds to the answer. */
-export type StreamDelta = { type: "delta"; content: string } | { type: "tool_call"; call: ToolCallDelta };
+export type StreamDelta =
+  /** `choice`: which of the n choices (n > 1) the delta belongs to; absent means 0. */
+  | { type: "delta"; content: string; choice?: number }
+  | { type: "tool_call"; call: ToolCallDelta; choice?: number };
 
 
 export type Protocol = "openai" | "anthropic" | "gemini";
@@ -156,7 +159,8 @@ export interface StreamSink {
   /** The deltas of one upstream read (none, one or several). */
   deltas(ds: readonly StreamDelta[]): string;
   /** The upstream finished the answer. */
-  done(finishReason: string, usage: TokenUsage): string;
+  /** `finishReasons`: each choice's, in index order, when the request asked for several (n > 1). */
+  done(finishReason: string, usage: TokenUsage, finishReasons?: string[]): string;
   /**
    * The stream ended early: the upstream failed after the first delta (an UpstreamError), or the
    * reader went away (null; nobody reads what is returned). Called at most once, never after done.

@@ -31,8 +31,6 @@ export const chatRequestSchema = z
   })
   .superRefine((body, ctx) => {
     for (const issue of paramIssues(body)) ctx.addIssue({ code: "custom", path: issue.path, message: issue.message });
-    // Streamed choices are not carried yet (docs/compatibility.md): a clear 400 rather than one choice.
-    if (body.stream === true && (body.n ?? 1) > 1) ctx.addIssue({ code: "custom", path: ["n"], message: "n above 1 is not supported with stream: true; send stream: false for several choices" });
   })
   .transform(({ max_completion_tokens, brain_config, messages, ...body }) => ({
     ...body,

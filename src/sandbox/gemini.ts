@@ -90,10 +90,36 @@ export const geminiSandbox: SandboxProtocol = {
   body: (reply) => wholeBody(reply),
   // Every frame a full response with the next part; the last one with finishReason. CRLF, as Google sends.
   frames(reply) {
+    const piecesOf = (a: ShapedAnswer) => {
+      const pieces = a.toolCalls.length ? [""] : chunksOf(a.text);
+      if (!pieces.length) pieces.push("");
+      return pieces;
+    };
     const answer = shapedAnswer(reply);
-    const pieces = answer.toolCalls.length ? [""] : chunksOf(answer.text);
-    if (!pieces.length) pieces.push("");
-    const frames = pieces.map((p, i) => sseBytes(JSON.stringify(body(reply, answer, p, i === pieces.length - 1)), undefined, "\r\n"));
+    if (reply.answers.length === 1) {
+      const pieces = piecesOf(answer);
+      const frames = pieces.map((p, i) => sseBytes(JSON.stringify(body(reply, answer, p, i === pieces.length - 1)), undefined, "\r\n"));
+      return { frames, firstContent: 0 };
+    }
+    // candidateCount > 1: each message carries the next part of every candidate still going, each
+    // with its index; a candidate's last part has its finishReason, the last message the summed usage.
+    const shaped = reply.answers.map((a) => shapedAnswer({ ...reply, answer: a }));
+    const pieces = shaped.map(piecesOf);
+    const count = Math.max(...pieces.map((p) => p.length));
+    const prompt = shaped[0]!.promptTokens;
+    const completion = shaped.reduce((sum, a) => sum + a.completionTokens, 0);
+    const frames: Uint8Array[] = [];
+    for (let k = 0; k < count; k++) {
+      const candidates: Json[] = [];
+      for (const [index, a] of shaped.entries()) {
+        const ps = pieces[index]!;
+        if (k >= ps.length) continue;
+        candidates.push({ ...((body(reply, a, ps[k], k === ps.length - 1).candidates as Json[])[0]!), index });
+      }
+      const final = k === count - 1;
+      const usageMetadata = final ? { promptTokenCount: prompt, candidatesTokenCount: completion, totalTokenCount: prompt + completion } : { promptTokenCount: prompt, totalTokenCount: prompt };
+      frames.push(sseBytes(JSON.stringify({ candidates, usageMetadata, modelVersion: reply.parsed.upstreamId, responseId: `sbx${answer.seed.slice(0, 20)}` }), undefined, "\r\n"));
+    }
     return { frames, firstContent: 0 };
   },
   error(status, message) {

@@ -92,20 +92,27 @@ export const openaiSandbox: SandboxProtocol = {
   parse,
   body,
   frames(reply) {
-    const a = shapedAnswer(reply);
     const head = { id: id(reply), object: "chat.completion.chunk", created: created(), model: reply.parsed.upstreamId };
-    const chunk = (delta: Json, finish: string | null) => sseBytes(JSON.stringify({ ...head, choices: [{ index: 0, delta, finish_reason: finish }] }));
-    const frames = [chunk({ role: "assistant", content: a.toolCalls.length ? null : "" }, null)];
-    for (const p of chunksOf(a.text)) frames.push(chunk({ content: p }, null));
-    // A call's id and name come first with empty arguments, then the arguments in pieces, as OpenAI streams them.
-    for (const [index, c] of a.toolCalls.entries()) {
-      frames.push(chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }] }, null));
-      for (const p of chunksOf(c.arguments)) frames.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }, null));
-    }
-    frames.push(chunk({}, a.finishReason));
+    /** One choice's frames (n > 1: each chunk's choice carries its index), role chunk first. */
+    const choiceFrames = (a: ShapedAnswer, choice: number) => {
+      const chunk = (delta: Json, finish: string | null) => sseBytes(JSON.stringify({ ...head, choices: [{ index: choice, delta, finish_reason: finish }] }));
+      const frames = [chunk({ role: "assistant", content: a.toolCalls.length ? null : "" }, null)];
+      for (const p of chunksOf(a.text)) frames.push(chunk({ content: p }, null));
+      // A call's id and name come first with empty arguments, then the arguments in pieces, as OpenAI streams them.
+      for (const [index, c] of a.toolCalls.entries()) {
+        frames.push(chunk({ tool_calls: [{ index, id: c.id, type: "function", function: { name: c.name, arguments: "" } }] }, null));
+        for (const p of chunksOf(c.arguments)) frames.push(chunk({ tool_calls: [{ index, function: { arguments: p } }] }, null));
+      }
+      frames.push(chunk({}, a.finishReason));
+      return frames;
+    };
+    // Several choices are interleaved, as OpenAI streams them: the k-th chunk of each choice in turn.
+    const per = reply.answers.map((answer, i) => choiceFrames(shapedAnswer({ ...reply, answer }), i));
+    const frames: Uint8Array[] = [];
+    for (let k = 0; k < Math.max(...per.map((f) => f.length)); k++) for (const f of per) if (k < f.length) frames.push(f[k]!);
     if (reply.parsed.streamUsage) frames.push(sseBytes(JSON.stringify({ ...head, choices: [], usage: body(reply).usage })));
     frames.push(sseBytes("[DONE]"));
-    return { frames, firstContent: 1 };
+    return { frames, firstContent: per.length };
   },
   error(status, message) {
     const type = status === 429 ? "rate_limit_exceeded" : status >= 500 ? "server_error" : "invalid_request_error";

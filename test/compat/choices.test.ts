@@ -3,7 +3,9 @@ import { bytesToHex, utf8ToBytes } from "@noble/hashes/utils.js";
 import canonicalize from "canonicalize";
 import { beforeAll, describe, expect, it } from "vitest";
 import { FREE_MODEL_IDS, findModel } from "../../src/catalog/models";
-import { call, newKey } from "../helpers";
+import { exports } from "cloudflare:workers";
+import { BASE, call, eventually, newKey } from "../helpers";
+import { sseEvents } from "../chat/sse-parse";
 
 /**
  * OpenAI's `n` (docs/compatibility.md): several choices where the provider can answer them (the
@@ -104,12 +106,126 @@ describe("n above 1", () => {
     expect(three.json.svc.routing.reason).toContain("gpt-5-mini");
   });
 
-  it("refuses n above 8 and, for now, n above 1 on a stream", async () => {
-    const many = await chat({ model: "gpt-5-mini", messages: ASK, n: 9 });
-    expect(many.status).toBe(400);
-    expect(many.json.error.param).toBe("n");
-    const streamed = await chat({ model: "gpt-5-mini", messages: ASK, n: 2, stream: true });
-    expect(streamed.status).toBe(400);
-    expect(streamed.json.error).toMatchObject({ param: "n", message: expect.stringContaining("stream") });
+  it("refuses n above 8, streamed or not", async () => {
+    for (const stream of [false, true]) {
+      const many = await chat({ model: "gpt-5-mini", messages: ASK, n: 9, stream });
+      expect(many.status).toBe(400);
+      expect(many.json.error.param).toBe("n");
+    }
+  });
+});
+
+interface Chunk {
+  choices: Array<{ index: number; delta: { role?: string; content?: string | null; tool_calls?: Array<{ index: number; id?: string; function: { name?: string; arguments: string } }> }; finish_reason: string | null }>;
+  usage?: { prompt_tokens: number; completion_tokens: number; total_tokens: number };
+  svc?: { proof: { response_hash: string }; routing: { model: string } };
+  model: string;
+}
+
+/** A streamed answer put back together per choice index, as an OpenAI client does. */
+function assemble(text: string) {
+  const events = sseEvents(text);
+  expect(events.at(-1)).toBe("[DONE]");
+  const chunks = events.slice(0, -1).map((e) => JSON.parse(e) as Chunk);
+  const byIndex = new Map<number, { content: string; finish: string[]; calls: Array<{ id: string; name: string; arguments: string }> }>();
+  for (const c of chunks) {
+    for (const ch of c.choices) {
+      const one = byIndex.get(ch.index) ?? { content: "", finish: [], calls: [] };
+      byIndex.set(ch.index, one);
+      one.content += ch.delta.content ?? "";
+      for (const t of ch.delta.tool_calls ?? []) {
+        const call = (one.calls[t.index] ??= { id: "", name: "", arguments: "" });
+        if (t.id) call.id = t.id;
+        call.name += t.function.name ?? "";
+        call.arguments += t.function.arguments;
+      }
+      if (ch.finish_reason) one.finish.push(ch.finish_reason);
+    }
+  }
+  const indexes = [...byIndex.keys()].sort((a, b) => a - b);
+  return { chunks, indexes, choices: indexes.map((i) => byIndex.get(i)!) };
+}
+
+describe("n above 1, streamed", () => {
+  for (const model of ["gpt-5-mini", "gemini-2.5-flash"]) {
+    it(`${model}: n choices in OpenAI's chunk format, each with its index and its own finish chunk; svc on the last chunk with choices`, async () => {
+      const r = await chat({ model, messages: ASK, n: 3, max_tokens: 300, stream: true });
+      expect(r.status).toBe(200);
+      const { chunks, indexes, choices } = assemble(r.text);
+      expect(indexes).toEqual([0, 1, 2]);
+      for (const c of choices) {
+        expect(c.content.length).toBeGreaterThan(0);
+        expect(c.finish).toEqual(["stop"]);
+      }
+      expect(new Set(choices.map((c) => c.content)).size).toBe(3);
+      // No usage chunk unless asked: every chunk has choices, and only the last carries svc.
+      expect(chunks.every((c) => c.choices.length === 1)).toBe(true);
+      expect(chunks.filter((c) => c.svc)).toHaveLength(1);
+      expect(chunks.at(-1)!.svc!.routing.model).toBe(model);
+      expect(chunks.at(-1)!.choices[0]!.finish_reason).toBe("stop");
+    });
+
+    it(`${model}: with include_usage, the usage chunk (choices: []) carries usage summed over the choices, and svc`, async () => {
+      const r = await chat({ model, messages: ASK, n: 2, max_tokens: 300, stream: true, stream_options: { include_usage: true } });
+      const { chunks, choices } = assemble(r.text);
+      expect(choices).toHaveLength(2);
+      const last = chunks.at(-1)!;
+      expect(last.choices).toEqual([]);
+      expect(last.svc).toBeDefined();
+      expect(chunks.filter((c) => c.svc)).toHaveLength(1);
+      const completion = choices.reduce((sum, c) => sum + tokensOf(c.content), 0);
+      expect(last.usage!.completion_tokens).toBe(completion);
+    });
+
+    it(`${model}: several streamed choices of a tool call`, async () => {
+      const tools = [{ type: "function", function: { name: "get_weather", description: "Weather for a city", parameters: { type: "object", properties: { city: { type: "string" } }, required: ["city"] } } }];
+      const r = await chat({ model, messages: [{ role: "user", content: "What is the weather in Paris?" }], tools, n: 2, stream: true });
+      expect(r.status).toBe(200);
+      const { choices } = assemble(r.text);
+      expect(choices).toHaveLength(2);
+      for (const c of choices) {
+        expect(c.finish).toEqual(["tool_calls"]);
+        expect(c.calls).toHaveLength(1);
+        expect(c.calls[0]!.name).toBe("get_weather");
+        expect(JSON.parse(c.calls[0]!.arguments)).toEqual({ city: "Paris" });
+      }
+    });
+
+    it(`${model}: the receipt hashes every streamed choice exactly as a non-streamed n answer`, async () => {
+      const r = await chat({ model, messages: ASK, n: 2, max_tokens: 200, temperature: 0.3, stream: true, stream_options: { include_usage: true } });
+      const { chunks, choices } = assemble(r.text);
+      const last = chunks.at(-1)!;
+      const hashed = choices.map((c, index) => ({ index, content: c.content, finish_reason: c.finish[0] }));
+      expect(last.svc!.proof.response_hash).toBe(sha(canonicalize({ content: choices[0]!.content, finish_reason: choices[0]!.finish[0], model: last.model, usage: last.usage, choices: hashed })!));
+    });
+  }
+
+  it("a pinned Anthropic model is still a clear 400 when streamed", async () => {
+    const r = await chat({ model: "claude-haiku-4-5", messages: ASK, n: 2, stream: true });
+    expect(r.status).toBe(400);
+    expect(r.json.error.message).toContain("does not support several choices");
+  });
+
+  it("a streamed n answer the client abandons is recorded and proven, every choice incomplete", async () => {
+    const res = await exports.default.fetch(
+      new Request(`${BASE}/v1/chat/completions`, {
+        method: "POST",
+        headers: { authorization: `Bearer ${key}`, "content-type": "application/json", "x-sandbox-fault": "openai=drip:30" },
+        body: JSON.stringify({ model: "gpt-5-nano", stream: true, n: 2, messages: [{ role: "user", content: "Explain how a hash chain makes tampering evident, in detail." }], max_tokens: 400 }),
+      }),
+    );
+    const requestId = res.headers.get("x-request-id")!;
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let seen = "";
+    while (!seen.includes('"index":1,"delta":{"content":"')) seen += decoder.decode((await reader.read()).value);
+    await reader.cancel();
+    const proof = await eventually(async () => {
+      const p = await call(`/v1/proof/${requestId}`);
+      return p.status === 200 ? p.json : undefined;
+    });
+    expect(proof.valid).toBe(true);
+    // Estimated from the text of both choices streamed so far.
+    expect(proof.receipt.usage.completion_tokens).toBeGreaterThan(0);
   });
 });

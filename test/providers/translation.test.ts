@@ -16,7 +16,7 @@ import openaiToolCalls from "./fixtures/openai/response.tool-calls.json";
 import openaiToolStream from "./fixtures/openai/stream.tool-calls.sse?raw";
 import openaiChoices from "./fixtures/openai/response.choices.json";
 import geminiCandidates from "./fixtures/gemini/response.candidates.json";
-import { decodeStream, model } from "./helpers";
+import { decodeStream, model, parseAll } from "./helpers";
 import { JSON_SCHEMA_REQ, RICH } from "./rich-request";
 
 const target = { baseUrl: "https://up.example/v1", apiKey: "k", stream: false };
@@ -224,6 +224,56 @@ describe("several choices (n)", () => {
       usage: { prompt_tokens: 9, completion_tokens: 23, total_tokens: 32 },
       choices: [first, { content: "Blue, because of Rayleigh scattering.", toolCalls: [], finishReason: "stop" }],
     });
+  });
+
+  /** Every delta of a stream with the choice it belongs to, and the end (or the fault). */
+  const decodeChoices = (adapter: typeof openaiAdapter, sse: string) => {
+    const decoder = adapter.decoder();
+    const text: string[] = [];
+    const calls: Array<{ choice: number; name?: string; index: number }> = [];
+    for (const msg of parseAll(sse, 9)) {
+      for (const d of decoder.push(msg)) {
+        if (d.type === "delta") text[d.choice ?? 0] = (text[d.choice ?? 0] ?? "") + d.content;
+        else calls.push({ choice: d.choice ?? 0, name: d.call.name, index: d.call.index });
+      }
+    }
+    return { text, calls, decoder };
+  };
+  const oa = (choices: unknown[], extra: Record<string, unknown> = {}) => `data: ${JSON.stringify({ id: "c", object: "chat.completion.chunk", choices, ...extra })}\n\n`;
+
+  it("decodes an OpenAI stream of interleaved choices by index, each with its finish reason", () => {
+    const sse =
+      oa([{ index: 0, delta: { role: "assistant", content: "" }, finish_reason: null }]) +
+      oa([{ index: 1, delta: { role: "assistant", content: "" }, finish_reason: null }]) +
+      oa([{ index: 0, delta: { content: "Blue " }, finish_reason: null }]) +
+      oa([{ index: 1, delta: { content: "Rayleigh" }, finish_reason: null }, { index: 0, delta: { content: "light." }, finish_reason: null }]) +
+      oa([{ index: 1, delta: { tool_calls: [{ index: 0, id: "call_a", type: "function", function: { name: "look", arguments: "{}" } }] }, finish_reason: null }]) +
+      oa([{ index: 0, delta: {}, finish_reason: "length" }]) +
+      oa([{ index: 1, delta: {}, finish_reason: "tool_calls" }]) +
+      oa([], { usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 } }) +
+      "data: [DONE]\n\n";
+    const { text, calls, decoder } = decodeChoices(openaiAdapter, sse);
+    expect(text).toEqual(["Blue light.", "Rayleigh"]);
+    expect(calls).toEqual([{ choice: 1, name: "look", index: 0 }]);
+    expect(decoder.end()).toEqual({ finishReason: "length", usage: { prompt_tokens: 5, completion_tokens: 9, total_tokens: 14 }, finishReasons: ["length", "tool_calls"] });
+  });
+
+  it("an OpenAI stream cut before every choice finished is a fault", () => {
+    const sse = oa([{ index: 0, delta: { content: "a" }, finish_reason: "stop" }]) + oa([{ index: 1, delta: { content: "b" }, finish_reason: null }]);
+    const { decoder } = decodeChoices(openaiAdapter, sse);
+    expect(decoder.finished).toBe(false);
+    expect(() => decoder.end()).toThrow(/before the upstream finished/);
+  });
+
+  it("decodes a Gemini stream of several candidates by index, calls numbered per candidate", () => {
+    const g = (candidates: unknown[], usage?: unknown) => `data: ${JSON.stringify({ candidates, ...(usage ? { usageMetadata: usage } : {}) })}\r\n\r\n`;
+    const sse =
+      g([{ index: 0, content: { role: "model", parts: [{ text: "Blue " }] } }, { index: 1, content: { role: "model", parts: [{ functionCall: { name: "look", args: {} } }] }, finishReason: "STOP" }]) +
+      g([{ index: 0, content: { role: "model", parts: [{ text: "light." }] }, finishReason: "MAX_TOKENS" }], { promptTokenCount: 4, candidatesTokenCount: 6 });
+    const { text, calls, decoder } = decodeChoices(geminiAdapter, sse);
+    expect(text).toEqual(["Blue light."]);
+    expect(calls).toEqual([{ choice: 1, name: "look", index: 0 }]);
+    expect(decoder.end()).toEqual({ finishReason: "length", usage: { prompt_tokens: 4, completion_tokens: 6, total_tokens: 10 }, finishReasons: ["length", "tool_calls"] });
   });
 
   it("answers one choice without a choices list, as before", () => {
