@@ -8,6 +8,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { CUE_PRIOR, CUE_PRIOR_MAX, OUTPUTS } from "../../src/routing/classifier";
 import { FOLLOW_UP_WEIGHT, turnsOf } from "../../src/routing/conversation";
+import { CHARS_PER_TOKEN, LONG_CONTEXT_TOKENS } from "../../src/routing/signals";
 import { cuePoints, featureBuckets, scan, scanMessage, SCORED } from "../../src/routing/features";
 import type { Item } from "./corpus/kit";
 
@@ -25,22 +26,30 @@ export interface Example {
   offset: number[];
   /** One 0/1 target per output of OUTPUTS. */
   y: number[];
+  /** A fence or 4+ structural symbols in the last message: code whatever the model says (signals.ts). */
+  codeBySymbols: boolean;
+  /** The last message is only an acknowledgement: simple by rule (conversation.ts). */
+  closing: boolean;
+  /** The conversation is long_context by size, which rules out simple. */
+  longContext: boolean;
 }
 
 function addScan(x: Map<number, number>, offset: number[], factor: number) {
   for (let s = 0; s < SCORED.length; s++) offset[s]! += factor * CUE_PRIOR * Math.min(cuePoints[s]!, CUE_PRIOR_MAX);
   const norm = scan.words > 0 ? 1 / Math.sqrt(scan.words) : 0;
+  const edgeNorm = scan.edges > scan.words ? 1 / Math.sqrt(scan.edges - scan.words) : 0;
   for (let f = 0; f < scan.total; f++) {
     const b = featureBuckets[f]!;
-    x.set(b, (x.get(b) ?? 0) + factor * (f < scan.words ? norm : 1));
+    x.set(b, (x.get(b) ?? 0) + factor * (f < scan.words ? norm : f < scan.edges ? edgeNorm : 1));
   }
 }
 
 export function toExample(item: Item): Example {
-  const { last, previous } = turnsOf(item.messages);
+  const { last, previous, closing } = turnsOf(item.messages);
   const x = new Map<number, number>();
   const offset = OUTPUTS.map(() => 0);
   scanMessage(last);
+  const codeBySymbols = scan.fence || scan.structural >= 4;
   addScan(x, offset, 1);
   if (previous !== undefined) {
     scanMessage(previous);
@@ -51,5 +60,7 @@ export function toExample(item: Item): Example {
     if (o === "strong") return item.capability === "strong" ? 1 : 0;
     return (item.intents as string[]).includes(o) ? 1 : 0;
   });
-  return { item, x, offset, y };
+  let chars = 0;
+  for (const m of item.messages) chars += m.content.length;
+  return { item, x, offset, y, codeBySymbols, closing, longContext: Math.ceil(chars / CHARS_PER_TOKEN) >= LONG_CONTEXT_TOKENS };
 }

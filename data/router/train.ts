@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { K, OUTPUTS } from "../../src/routing/classifier";
 import { BUCKETS } from "../../src/routing/features";
 import { readCorpus, toExample, type Example } from "./examples";
+import { carveValidation, chooseShifts, logitsOf } from "./validate";
 
 const EPOCHS = 40;
 const LEARNING_RATE = 0.4;
@@ -79,9 +80,16 @@ export function quantize(w: Float64Array) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
-  const corpus = readCorpus();
-  const examples = corpus.filter((i) => i.split === "train").map(toExample);
+  const trainItems = readCorpus().filter((i) => i.split === "train");
+  // Decision thresholds: chosen on a validation fifth of the train split with a model fitted on the
+  // other four fifths, then folded into the biases of the model fitted on the whole train split.
+  const { fit, validation } = carveValidation(trainItems);
+  const fitted = train(fit.map(toExample));
+  const val = validation.map(toExample);
+  const shifts = chooseShifts(val, val.map((e) => logitsOf(e, fitted.w, fitted.bias)));
+  const examples = trainItems.map(toExample);
   const { w, bias } = train(examples);
+  for (let k = 0; k < K; k++) bias[k]! += shifts[k]!;
   const { q, scales } = quantize(w);
   const round = (x: number) => Number(x.toPrecision(8));
   const file = join(dirname(fileURLToPath(import.meta.url)), "../../src/routing/classifier-weights.ts");
@@ -100,5 +108,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     "",
   ].join("\n");
   writeFileSync(file, body);
+  console.log(`thresholds (logit shifts chosen on validation): ${OUTPUTS.map((o, k) => `${o} ${shifts[k]}`).join(", ")}`);
   console.log(`trained on ${examples.length} prompts in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${file} (${body.length} bytes)`);
 }

@@ -77,7 +77,14 @@ export function accumulate(logits: Float64Array, factor: number) {
   const norm = words > 0 ? 1 / Math.sqrt(words) : 0;
   unpack(s0, s1, s2, s3, s4, norm);
   s0 = s1 = s2 = s3 = s4 = 0;
-  for (let f = words; f < total; f++) {
+  const edges = scan.edges;
+  for (let f = words; f < edges; f++) {
+    const b = fb[f]! * 5;
+    s0 += p[b]!; s1 += p[b + 1]!; s2 += p[b + 2]!; s3 += p[b + 3]!; s4 += p[b + 4]!;
+  }
+  unpack(s0, s1, s2, s3, s4, edges > words ? 1 / Math.sqrt(edges - words) : 0);
+  s0 = s1 = s2 = s3 = s4 = 0;
+  for (let f = edges; f < total; f++) {
     const b = fb[f]! * 5;
     s0 += p[b]!; s1 += p[b + 1]!; s2 += p[b + 2]!; s3 += p[b + 3]!; s4 += p[b + 4]!;
   }

@@ -22,7 +22,13 @@ export const BUCKETS = 1 << BUCKET_BITS;
 const BUCKET_MASK = BUCKETS - 1;
 /** Most features kept for one message (a 3,000-character window yields well under this). */
 const MAX_FEATURES = 8192;
-/** A message longer than this is read at its head and tail only, where a request is stated. */
+/**
+ * Words (and cues) are read in a message's first WORD_HEAD_CHARS and last WORD_TAIL_CHARS, where a
+ * request is stated; symbols in its first READ_HEAD_CHARS and last READ_TAIL_CHARS. So a pasted
+ * document costs no more than that, however long.
+ */
+export const WORD_HEAD_CHARS = 300;
+export const WORD_TAIL_CHARS = 150;
 export const READ_HEAD_CHARS = 2000;
 export const READ_TAIL_CHARS = 1000;
 
@@ -105,7 +111,7 @@ export const cuePoints = new Int32Array(SCORED.length);
 /** Bucket of each feature; word features first, then the others. */
 export const featureBuckets = new Int32Array(MAX_FEATURES);
 /** How many word features, and how many features in all, the last scan wrote. */
-export const scan = { words: 0, total: 0, fence: false, structural: 0, backticks: 0, mathExpressions: 0 };
+export const scan = { words: 0, edges: 0, total: 0, fence: false, structural: 0, backticks: 0, mathExpressions: 0 };
 
 const SIGNAL_BITS = (1 << SCORED.length) - 1;
 
@@ -170,10 +176,13 @@ function pushFeature(h: number) {
 }
 
 /**
- * Reads text[start, end): cue points, symbol counts and word features. Called once per window
- * (head, tail) of a message, after `beginScan`.
+ * Reads text[start, end): cue points, symbol counts and word features. Called for the head and the
+ * tail of a message (all of a short one), after `scanMessage` has reset the outputs.
  */
-function readRange(text: string, start: number, end: number) {
+function readWords(text: string, start: number, end: number) {
+  const edgeBefore = EDGE_CHARS;
+  const edgeFrom = text.length - EDGE_CHARS;
+  let e = edgeCount;
   // Locals for the hot counters, written back to `scan` once at the end.
   let n = scan.total;
   let mathExpressions = scan.mathExpressions;
@@ -193,6 +202,7 @@ function readRange(text: string, start: number, end: number) {
     let c = text.charCodeAt(i);
     let folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
     if (folded !== 0) {
+      const wordStart = i;
       let word = FNV_OFFSET;
       let stem = 0;
       let length = 0;
@@ -239,6 +249,13 @@ function readRange(text: string, start: number, end: number) {
           }
         }
       }
+      if ((wordStart < edgeBefore || wordStart >= edgeFrom) && e < MAX_EDGE_FEATURES) {
+        const b = bucket(mix(key, EDGE_SALT));
+        if (seen[b] !== mark) {
+          seen[b] = mark;
+          edgeBuckets[e++] = b;
+        }
+      }
       previous = key;
       // Cue points.
       if (prefix1 === 0 && prefix2 === 0) {
@@ -268,11 +285,68 @@ function readRange(text: string, start: number, end: number) {
     prevCode = c;
   }
   scan.total = n;
+  edgeCount = e;
   scan.mathExpressions = mathExpressions;
   scan.structural = structural;
   scan.backticks = backticks;
   scan.fence = fence;
 }
+
+/**
+ * Reads text[start, end) for symbols only (fences, braces and `=>`, arithmetic), as `readWords`
+ * counts them, without hashing words: the middle of a long message, where a pasted document or
+ * code sits, says whether it is code or arithmetic, while its words add nothing the request at its
+ * head or tail does not say (measured on the validation split: the same figures with and without).
+ */
+function readSymbols(text: string, start: number, end: number) {
+  let mathExpressions = scan.mathExpressions;
+  let structural = scan.structural;
+  let backticks = scan.backticks;
+  let fence = scan.fence;
+  let numberState = 0;
+  let prevCode = 32;
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 48 && c <= 57) {
+      if (numberState === 2) mathExpressions++;
+      numberState = 1;
+      prevCode = 97;
+      continue;
+    }
+    if (c <= 32) {
+      prevCode = c;
+      continue;
+    }
+    if ((c >= 97 && c <= 122) || (c >= 65 && c <= 90) || (c >= 128 && c !== 0xd7 && c !== 0xf7)) {
+      numberState = 0;
+      prevCode = 97;
+      continue;
+    }
+    if (c === 96) {
+      if (++backticks >= 3 && prevCode === 96 && i - 2 >= start && text.charCodeAt(i - 2) === 96) fence = true;
+    } else if (c === 123 || c === 125 || c === 59) structural++;
+    else if (c === 41 && prevCode === 40) structural++;
+    else if (c === 62 && prevCode === 61) structural++;
+    if (numberState === 1 && (isMathOperator(c) || ((c === 45 || c === 47) && prevCode <= 32))) numberState = 2;
+    else numberState = 0;
+    prevCode = c;
+  }
+  scan.mathExpressions = mathExpressions;
+  scan.structural = structural;
+  scan.backticks = backticks;
+  scan.fence = fence;
+}
+
+/**
+ * Words near the start or the end of a message, where a request is stated ("Extract the dates
+ * from this: ...", "... what went wrong?"), count twice: as words and as edge words, a group
+ * normalized on its own, so a long pasted text does not dilute the request.
+ */
+const EDGE_CHARS = 120;
+const EDGE_SALT = 0x27d4eb2f;
+const MAX_EDGE_FEATURES = 256;
+const edgeBuckets = new Int32Array(MAX_EDGE_FEATURES);
+let edgeCount = 0;
 
 const extra = (name: number, level: number) => pushFeature(mix(mix(EXTRA_SALT, name), level));
 
@@ -287,17 +361,28 @@ export function scanMessage(text: string): number {
   }
   cuePoints.fill(0);
   scan.words = 0;
+  scan.edges = 0;
   scan.total = 0;
+  edgeCount = 0;
   scan.fence = false;
   scan.structural = 0;
   scan.backticks = 0;
   scan.mathExpressions = 0;
-  if (text.length <= READ_HEAD_CHARS + READ_TAIL_CHARS) readRange(text, 0, text.length);
+  const length = text.length;
+  if (length <= WORD_HEAD_CHARS + WORD_TAIL_CHARS) readWords(text, 0, length);
   else {
-    readRange(text, 0, READ_HEAD_CHARS);
-    readRange(text, text.length - READ_TAIL_CHARS, text.length);
+    const tail = length - WORD_TAIL_CHARS;
+    readWords(text, 0, WORD_HEAD_CHARS);
+    if (length <= READ_HEAD_CHARS + READ_TAIL_CHARS) readSymbols(text, WORD_HEAD_CHARS, tail);
+    else {
+      readSymbols(text, WORD_HEAD_CHARS, READ_HEAD_CHARS);
+      readSymbols(text, length - READ_TAIL_CHARS, tail);
+    }
+    readWords(text, tail, length);
   }
   scan.words = scan.total;
+  for (let e = 0; e < edgeCount && scan.total < MAX_FEATURES; e++) featureBuckets[scan.total++] = edgeBuckets[e]!;
+  scan.edges = scan.total;
   extra(1, 0); // always present: a per-message bias, so word weights need not carry it
   extra(2, Math.min(15, 31 - Math.clz32(text.length + 1))); // length, by powers of two
   if (scan.fence) extra(3, 0);

@@ -49,7 +49,7 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
   let totalChars = 0;
   for (const message of messages) totalChars += message.content.length;
   const estimatedPromptTokens = Math.ceil(totalChars / CHARS_PER_TOKEN);
-  const { last, previous } = turnsOf(messages);
+  const { last, previous, closing } = turnsOf(messages);
 
   logits.fill(0);
   scanMessage(last);
@@ -76,20 +76,22 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
     long_context: long_context ? 1 : 0,
     simple: two(p(SIMPLE)),
   };
+  // An acknowledgement ("thanks!") asks nothing: no intent fires, and it is simple (conversation.ts).
+  const fires = (x: number) => !closing && x >= FIRE_AT;
   const signals: Record<Signal, boolean> = {
-    code: pCode >= FIRE_AT,
-    math: p(1) >= FIRE_AT,
-    reasoning: p(2) >= FIRE_AT,
-    creative: p(3) >= FIRE_AT,
-    extraction: p(4) >= FIRE_AT,
-    summarization: p(5) >= FIRE_AT,
-    translation: p(6) >= FIRE_AT,
+    code: fires(pCode),
+    math: fires(p(1)),
+    reasoning: fires(p(2)),
+    creative: fires(p(3)),
+    extraction: fires(p(4)),
+    summarization: fires(p(5)),
+    translation: fires(p(6)),
     long_context,
     simple: false,
   };
   let any = long_context;
   for (let i = 0; i < SCORED.length; i++) any ||= signals[SCORED[i]!];
-  signals.simple = !any && p(SIMPLE) >= FIRE_AT;
+  signals.simple = !any && (closing || p(SIMPLE) >= FIRE_AT);
   const standard = p(STANDARD);
   const strong = p(STRONG);
   const difficulty: Difficulty = strong >= STRONG_AT ? "strong" : standard >= STANDARD_AT ? "standard" : "light";

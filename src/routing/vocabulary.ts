@@ -21,7 +21,10 @@ export const LANGUAGES = [
   "romanian", "hungarian", "persian", "farsi", "swahili", "latin", "catalan", "tagalog",
 ] as const;
 
-export const CUES: Readonly<Record<Exclude<Signal, "long_context" | "simple">, Cues>> = {
+type Intent = Exclude<Signal, "long_context" | "simple">;
+
+/** English cues. */
+const ENGLISH: Readonly<Record<Intent, Cues>> = {
   code: {
     strong: [
       "code", "coding", "python", "javascript", "typescript", "java", "rust", "golang", "kotlin", "csharp", "cpp",
@@ -105,3 +108,110 @@ export const CUES: Readonly<Record<Exclude<Signal, "long_context" | "simple">, C
     weak: ["localize", "localise", "localization", "language", ...LANGUAGES.map((l) => `in ${l}`)],
   },
 };
+
+/**
+ * Cues in the corpus's other languages (es, fr, de, pt, it, ru, zh, ja), merged into CUES below.
+ * Chinese and Japanese are read one character at a time, so their cues are written with a space
+ * between characters ("翻 译" matches 翻译). Words that mean something else in English ("resume")
+ * stay weak.
+ */
+const OTHER_LANGUAGES: Readonly<Record<Intent, Cues>> = {
+  code: {
+    strong: [
+      "código", "depurar", "programación", "programação", "déboguer", "débogue", "programmation", "programmieren",
+      "quellcode", "debuggen", "codice", "programmazione", "код", "кода", "отладить", "отладь", "скрипт",
+      "代 码", "编 程", "调 试", "脚 本", "コ ー ド", "デ バ ッ", "プ ロ グ", "ス ク リ",
+    ],
+    weak: [
+      "función", "fonction", "funktion", "função", "funzione", "функцию", "функция", "函 数", "関 数", "bucle",
+      "boucle", "schleife", "fehler", "erreur", "erro", "errore", "ошибка", "错 误", "报 错", "エ ラ ー", "バ グ",
+    ],
+  },
+  math: {
+    strong: [
+      "ecuación", "équation", "gleichung", "equação", "equazione", "уравнение", "уравнения", "方 程", "derivada",
+      "dérivée", "ableitung", "derivata", "производную", "производная", "导 数", "導 関 数", "probabilidad",
+      "probabilité", "wahrscheinlichkeit", "probabilidade", "probabilità", "вероятность", "概 率", "確 率",
+      "demuestra", "démontre", "beweise", "demonstre", "dimostra", "докажи", "证 明", "証 明", "integral",
+      "intégrale", "integrale", "интеграл", "积 分", "積 分",
+    ],
+    weak: [
+      "calcula", "calcule", "berechne", "calcola", "вычисли", "посчитай", "计 算", "計 算", "resuelve", "résous",
+      "löse", "resolva", "risolvi", "реши", "cuánto es", "combien font", "wie viel", "quanto é", "quanto fa",
+      "сколько будет", "多 少",
+    ],
+  },
+  reasoning: {
+    strong: [
+      "pros y contras", "ventajas y desventajas", "pour et contre", "avantages et inconvénients",
+      "vor und nachteile", "prós e contras", "pro e contro", "плюсы и минусы", "利 弊", "优 缺 点", "メ リ ッ",
+      "analiza", "analysiere", "analise", "analisi", "analizza", "проанализируй", "разбери", "分 析",
+      "razonamiento", "raisonnement", "begründe", "ragionamento", "рассуждение",
+    ],
+    weak: [
+      "por qué", "pourquoi", "warum", "por que", "perché", "почему", "为 什 么", "な ぜ", "compara", "comparer",
+      "vergleiche", "confronta", "сравни", "比 较", "比 較", "riesgos", "risques", "risiken", "riscos", "rischi",
+      "риски", "风 险", "リ ス ク", "recomendación", "recommandation", "empfehlung", "recomendação",
+      "raccomandazione", "рекомендацию", "建 议", "す す め",
+    ],
+  },
+  creative: {
+    strong: [
+      "poema", "poème", "gedicht", "poesia", "стихотворение", "стих", "诗", "詩", "cuento", "conte", "conto",
+      "racconto", "рассказ", "故 事", "物 語", "хайку", "俳 句", "eslogan", "слоган", "标 语", "口 号",
+      "canción", "chanson", "canção", "canzone", "песню", "песня", "歌 词", "chiste", "blague", "witz", "piada",
+      "barzelletta", "шутку", "笑 话", "kurzgeschichte",
+    ],
+    weak: [
+      "historia", "histoire", "história", "storia", "историю", "geschichte", "小 说", "小 説", "novela", "romanzo",
+      "роман", "personaje", "personnage", "personaggio", "персонаж",
+    ],
+  },
+  extraction: {
+    strong: [
+      "extrae", "extrais", "extrahiere", "extraia", "estrai", "извлеки", "извлечь", "提 取", "抽 出", "extraer",
+      "extraire", "extrahieren", "extrair", "estrarre", "выпиши", "列 出",
+    ],
+    weak: [
+      "nombres", "noms", "namen", "nomes", "nomi", "имена", "姓 名", "名 前", "fechas", "datas", "даты", "日 期",
+      "日 付", "correos", "телефоны", "电 话", "電 話", "responsables", "verantwortlichen", "responsáveis",
+      "responsabili", "ответственных", "负 责 人", "担 当 者", "tabla", "tableau", "tabelle", "tabela", "tabella",
+      "таблицу", "表 格", "clasifica", "classifie", "klassifiziere", "classifique", "classifica", "классифицируй",
+      "分 类", "分 類", "перечисли", "一 覧",
+    ],
+  },
+  summarization: {
+    strong: [
+      "resumen", "resumir", "résumer", "résume", "zusammenfassung", "fasse zusammen", "resumo", "resuma",
+      "riassumi", "riassunto", "перескажи", "резюме", "总 结", "概 括", "摘 要", "要 約", "ま と め",
+    ],
+    weak: [
+      "resume", "résumé", "brevemente", "brièvement", "kurz", "breve", "кратко", "краткое", "简 要", "簡 潔",
+      "puntos clave", "points clés", "kernpunkte", "punti chiave", "главная мысль", "要 点", "sintesi",
+    ],
+  },
+  translation: {
+    strong: [
+      "traduce", "traduis", "traduire", "übersetze", "übersetzen", "übersetzung", "traduza", "traduzir", "traduci",
+      "tradurre", "traduzione", "traducción", "tradução", "переведи", "перевести", "перевод", "翻 译", "翻 訳",
+      "cómo se dice", "comment dit on", "wie sagt man", "como se diz", "come si dice", "как сказать", "怎 么 说",
+    ],
+    weak: [
+      "inglés", "francés", "alemán", "portugués", "japonés", "chino", "ruso", "coreano", "anglais", "allemand",
+      "italien", "espagnol", "portugais", "japonais", "chinois", "russe", "englisch", "französisch", "spanisch",
+      "italienisch", "japanisch", "chinesisch", "russisch", "englische", "inglês", "francês", "alemão", "espanhol",
+      "japonês", "chinês", "inglese", "francese", "tedesco", "spagnolo", "portoghese", "giapponese", "cinese",
+      "английский", "немецкий", "французский", "испанский", "китайский", "японский", "английском", "英 文",
+      "英 语", "德 文", "法 文", "日 文", "韩 文", "德 语", "法 语", "日 语", "英 語", "中 国 語", "韓 国 語",
+      "表 記",
+    ],
+  },
+};
+
+/** Every language's cues per intent signal: what the scanner looks up. */
+export const CUES: Readonly<Record<Intent, Cues>> = Object.fromEntries(
+  (Object.keys(ENGLISH) as Intent[]).map((s) => [
+    s,
+    { strong: [...ENGLISH[s].strong, ...OTHER_LANGUAGES[s].strong], weak: [...ENGLISH[s].weak, ...OTHER_LANGUAGES[s].weak] },
+  ]),
+) as Record<Intent, Cues>;

@@ -85,4 +85,8 @@ export const families = [
   fam("de.mix", ["summarization", "translation"], "standard", ["Fasse den Text zusammen und übersetze die Zusammenfassung ins {tolang}:\n\n{article}"], 3),
   fam("de.turn", ["code"], "slot", ["Schreib eine {plang}-Funktion, die {codetask}. ||| Hier ist eine kommentierte Version. ||| und in Rust?", "Wie schreibe ich in {plang} Code, der {codetask}? ||| So geht's... ||| mit Tests bitte"], 8),
   fam("de.turn.thanks", ["simple"], "light", ["{mathprob} ||| Hier ist der Rechenweg. ||| danke!"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("de.extract.more", ["extraction"], "standard", ["Welche Fristen stehen in dieser Mail?\n\n{contact}", "Gib mir nur die Rechnungsnummer und den Gesamtbetrag:\n{contact}", "Mach aus dieser Nachricht eine Tabellenzeile (wer, was, wie viel, wann):\n\n{contact}", "Schreib alle Zahlen aus diesem Text heraus und wofür sie stehen:\n\n{article}", "Markiere jede Firma und Organisation, die hier genannt wird:\n{article}"], 15),
+  fam("de.tr.more", ["translation"], "slot", [["Wie schreibt man „{tr_short}“ auf {tolang}?", "light"], ["Bitte „{tr_short}“ ins {tolang} bringen.", "light"], ["Ich muss diese Nachricht an einen Kunden schicken, der nur {tolang} spricht:\n\n{contact}", "standard"], ["Fassung auf {tolang} von diesem Text, gleicher Ton:\n{article}", "standard"], ["Deutsch nach {tolang}: {tr_short}", "light"]], 15),
+  fam("de.creative.more", ["creative"], "slot", [["Erfinde eine kurze Fabel über {topic}.", "light"], ["Schreib mir einen Liedtext über {topic}.", "standard"], ["Erzähl mir eine Gruselgeschichte über {topic}.", "standard"], ["Eine Kürzestgeschichte unter hundert Wörtern über {topic}.", "light"]], 12),
 ];

@@ -551,4 +551,48 @@ export const families = [
   fam("en.turn.switch", ["translation"], "light", [
     "Write a haiku about {topic}. ||| Leaves fall quietly... ||| now translate it into {tolang}",
   ], 16),
+  // More request shapes (added for issue 15: extraction phrased without its usual words, translation,
+  // creative and simple phrasings, mixed requests).
+  fam("en.extract.more", ["extraction"], "standard", [
+    "What deadlines are mentioned in this email?\n\n{contact}",
+    "Just give me the invoice number and the total from this:\n{contact}",
+    "Who sent this, to whom, and when? Fields only.\n\n{contact}",
+    "Collect the contact details from this message into a vCard-style list:\n{contact}",
+    "Highlight every company and institution named in the following:\n\n{article}",
+    "Make a list of all the figures in this text and what each measures:\n{article}",
+    "Return only the street, city and postal code found in here: {contact}",
+    "Go through these notes and pull every owner and due date into a checklist:\n\n{article}",
+  ], 40),
+  fam("en.extract.tag", ["extraction"], "light", [
+    "Sort these expenses into travel, food or office: taxi to airport, printer paper, team lunch, hotel night.",
+    "Mark each sentence as fact or opinion: 'Paris is in France.' 'Paris is the best city.' 'The Seine runs through it.'",
+    "Is this support message about billing, shipping or a defect? 'My card was charged but the order never shipped.'",
+    "Detect the language of each line: 'gracias', 'danke', 'merci', 'obrigado'.",
+  ], 4),
+  fam("en.tr.more", ["translation"], "slot", [
+    ["How would a native {tolang} speaker write '{tr_short}'?", "light"],
+    ["Give me '{tr_short}' in {tolang}, informal.", "light"],
+    ["Our client only reads {tolang}; please convert this message for them:\n\n{contact}", "standard"],
+    ["Rewrite the following in {tolang}, keeping the same tone:\n{article}", "standard"],
+    ["'{tr_short}' -> {tolang}", "light"],
+    ["Can you do a {tolang} version of this notice?\n\n{article}", "standard"],
+  ], 30),
+  fam("en.creative.more", ["creative"], "slot", [
+    ["Spin a bedtime yarn about {topic}.", "light"],
+    ["Write song lyrics, verse and chorus, about {topic}.", "standard"],
+    ["Dream up a short fable about {topic} with a moral at the end.", "light"],
+    ["Draft a scene for a radio play about {topic}.", "standard"],
+    ["A six-word story about {topic}, please.", "light"],
+  ], 25),
+  fam("en.simple.more", ["simple"], "light", [
+    "How many legs does a spider have?", "What time zone is Tokyo in?", "Who painted the Mona Lisa?",
+    "What is the boiling point of water in Fahrenheit?", "Is a tomato a fruit?", "What does CPU stand for?",
+    "What language do they speak in Brazil?", "Who wrote Pride and Prejudice?", "What's the tallest mountain in Africa?",
+    "How many days are in a leap year?", "What does a Java sparrow look like?", "Who translated the Odyssey into English first?",
+  ], 12),
+  fam("en.mix.more", ["code", "reasoning"], "strong", [
+    "Review this code for performance problems, explain why each one matters and rank them:\n{snippet}",
+    "Is this function correct for every input? Reason through the edge cases:\n{snippet}",
+    "Weigh a message queue against direct HTTP calls between our {plang} services, and show the code for the one you pick.",
+  ], 12),
 ];

@@ -85,4 +85,8 @@ export const families = [
   fam("es.mix", ["summarization", "translation"], "standard", ["Resume esto y traduce el resumen al {tolang}:\n\n{article}"], 3),
   fam("es.turn", ["code"], "slot", ["Escribe una función en {plang} que {codetask}. ||| Aquí tienes una versión con comentarios. ||| ¿y en Rust?", "¿Cómo hago en {plang} algo que {codetask}? ||| Puedes hacerlo así... ||| añade tests"], 8),
   fam("es.turn.thanks", ["simple"], "light", ["{mathprob} ||| La solución está arriba, paso a paso. ||| ¡gracias!"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("es.extract.more", ["extraction"], "standard", ["¿Qué fechas límite aparecen en este correo?\n\n{contact}", "Dame solo el número de factura y el importe total:\n{contact}", "Convierte este mensaje en una fila de hoja de cálculo (quién, qué, cuánto, cuándo):\n\n{contact}", "Apunta todas las cifras de este texto y a qué se refieren:\n\n{article}", "Señala cada empresa u organización que se menciona aquí:\n{article}"], 15),
+  fam("es.tr.more", ["translation"], "slot", [["¿Cómo se escribe «{tr_short}» en {tolang}?", "light"], ["Ponme «{tr_short}» en {tolang}, por favor.", "light"], ["Quiero mandar este mensaje a un cliente que solo habla {tolang}:\n\n{contact}", "standard"], ["Versión en {tolang} de este texto, mismo tono:\n{article}", "standard"], ["Del español al {tolang}: {tr_short}", "light"]], 15),
+  fam("es.creative.more", ["creative"], "slot", [["Inventa una fábula corta sobre {topic}.", "light"], ["Escríbeme la letra de una canción sobre {topic}.", "standard"], ["Cuéntame una historia de miedo sobre {topic}.", "standard"], ["Un microrrelato de menos de cien palabras sobre {topic}.", "light"]], 12),
 ];

@@ -83,4 +83,8 @@ export const families = [
   fam("it.mix", ["summarization", "translation"], "standard", ["Riassumi questo testo e traduci il riassunto in {tolang}:\n\n{article}"], 3),
   fam("it.turn", ["code"], "slot", ["Scrivi una funzione in {plang} che {codetask}. ||| Ecco una versione commentata. ||| e in Rust?", "Come scrivo in {plang} del codice che {codetask}? ||| Si può fare così... ||| aggiungi i test"], 8),
   fam("it.turn.thanks", ["simple"], "light", ["{mathprob} ||| Ecco la soluzione passo per passo. ||| grazie!"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("it.extract.more", ["extraction"], "standard", ["Quali scadenze ci sono in questa mail?\n\n{contact}", "Dammi solo il numero di fattura e l'importo totale:\n{contact}", "Trasforma questo messaggio in una riga di foglio di calcolo (chi, cosa, quanto, quando):\n\n{contact}", "Annota tutti i numeri di questo testo e a cosa si riferiscono:\n\n{article}", "Indica ogni azienda o organizzazione citata qui:\n{article}"], 15),
+  fam("it.tr.more", ["translation"], "slot", [["Come si scrive \"{tr_short}\" in {tolang}?", "light"], ["Mettimi \"{tr_short}\" in {tolang}, per favore.", "light"], ["Devo mandare questo messaggio a un cliente che parla solo {tolang}:\n\n{contact}", "standard"], ["Versione in {tolang} di questo testo, stesso tono:\n{article}", "standard"], ["Dall'italiano al {tolang}: {tr_short}", "light"]], 15),
+  fam("it.creative.more", ["creative"], "slot", [["Inventa una breve favola su {topic}.", "light"], ["Scrivimi il testo di una canzone su {topic}.", "standard"], ["Raccontami una storia di paura su {topic}.", "standard"], ["Un microracconto di meno di cento parole su {topic}.", "light"]], 12),
 ];

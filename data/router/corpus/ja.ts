@@ -83,4 +83,8 @@ export const families = [
   fam("ja.mix", ["summarization", "translation"], "standard", ["この文章を要約して、要約を{tolang}に訳してください：\n\n{article}"], 3),
   fam("ja.turn", ["code"], "slot", ["{plang} で{codetask}関数を書いてください。 ||| コメント付きの実装です。 ||| Rust だと？", "{plang} で{codetask}コードはどう書けばいいですか？ ||| こんな感じです…… ||| テストも追加して"], 8),
   fam("ja.turn.thanks", ["simple"], "light", ["{mathprob} ||| 解き方は上の通りです。 ||| ありがとう！"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("ja.extract.more", ["extraction"], "standard", ["このメールに書かれている締め切りは？\n\n{contact}", "請求書番号と合計金額だけ教えて：\n{contact}", "このメッセージを表の一行にまとめて（誰、何、いくら、いつ）：\n\n{contact}", "この文章に出てくる数字をすべて拾って、それぞれ何を指すか書いて：\n\n{article}", "ここに出てくる会社や団体をすべて挙げて：\n{article}"], 15),
+  fam("ja.tr.more", ["translation"], "slot", [["「{tr_short}」は{tolang}でどう書きますか？", "light"], ["「{tr_short}」を{tolang}にしてください。", "light"], ["{tolang}しか話せないお客様にこのメッセージを送りたいです：\n\n{contact}", "standard"], ["この文章の{tolang}版を、同じトーンで：\n{article}", "standard"], ["日本語から{tolang}へ：{tr_short}", "light"]], 15),
+  fam("ja.creative.more", ["creative"], "slot", [["{topic}についての短い寓話を作って。", "light"], ["{topic}をテーマにした歌詞を書いて。", "standard"], ["{topic}にまつわる怖い話をして。", "standard"], ["{topic}について百字以内のショートショートを。", "light"]], 12),
 ];

@@ -83,4 +83,8 @@ export const families = [
   fam("pt.mix", ["summarization", "translation"], "standard", ["Resuma este texto e traduza o resumo para o {tolang}:\n\n{article}"], 3),
   fam("pt.turn", ["code"], "slot", ["Escreva uma função em {plang} que {codetask}. ||| Aqui está uma versão comentada. ||| e em Rust?", "Como faço em {plang} um código que {codetask}? ||| Dá para fazer assim... ||| coloca testes"], 8),
   fam("pt.turn.thanks", ["simple"], "light", ["{mathprob} ||| A solução está acima, passo a passo. ||| valeu!"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("pt.extract.more", ["extraction"], "standard", ["Quais prazos aparecem neste e-mail?\n\n{contact}", "Me passa só o número da nota e o valor total:\n{contact}", "Transforma esta mensagem numa linha de planilha (quem, o quê, quanto, quando):\n\n{contact}", "Anota todos os números deste texto e a que se referem:\n\n{article}", "Aponta cada empresa ou organização citada aqui:\n{article}"], 15),
+  fam("pt.tr.more", ["translation"], "slot", [["Como se escreve \"{tr_short}\" em {tolang}?", "light"], ["Passa \"{tr_short}\" para o {tolang}, por favor.", "light"], ["Preciso mandar esta mensagem para um cliente que só fala {tolang}:\n\n{contact}", "standard"], ["Versão em {tolang} deste texto, mesmo tom:\n{article}", "standard"], ["Do português para o {tolang}: {tr_short}", "light"]], 15),
+  fam("pt.creative.more", ["creative"], "slot", [["Inventa uma fábula curta sobre {topic}.", "light"], ["Escreve a letra de uma canção sobre {topic}.", "standard"], ["Me conta uma história de terror sobre {topic}.", "standard"], ["Um microconto de menos de cem palavras sobre {topic}.", "light"]], 12),
 ];

@@ -83,4 +83,8 @@ export const families = [
   fam("ru.mix", ["summarization", "translation"], "standard", ["Кратко перескажи текст и переведи пересказ на {tolang}:\n\n{article}"], 3),
   fam("ru.turn", ["code"], "slot", ["Напиши функцию на {plang}, которая {codetask}. ||| Вот версия с комментариями. ||| а на Rust?", "Как на {plang} написать код, который {codetask}? ||| Можно так... ||| добавь тесты"], 8),
   fam("ru.turn.thanks", ["simple"], "light", ["{mathprob} ||| Вот решение по шагам. ||| спасибо!"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("ru.extract.more", ["extraction"], "standard", ["Какие сроки указаны в этом письме?\n\n{contact}", "Дай мне только номер счёта и итоговую сумму:\n{contact}", "Преврати это сообщение в строку таблицы (кто, что, сколько, когда):\n\n{contact}", "Найди все числа в этом тексте и напиши, к чему они относятся:\n\n{article}", "Отметь каждую компанию и организацию, которые здесь упоминаются:\n{article}"], 15),
+  fam("ru.tr.more", ["translation"], "slot", [["Как пишется «{tr_short}» на языке: {tolang}?", "light"], ["Переложи «{tr_short}» на {tolang}, пожалуйста.", "light"], ["Мне нужно отправить это сообщение клиенту, который говорит только на языке: {tolang}\n\n{contact}", "standard"], ["Версия этого текста на {tolang}, в том же тоне:\n{article}", "standard"], ["С русского на {tolang}: {tr_short}", "light"]], 15),
+  fam("ru.creative.more", ["creative"], "slot", [["Придумай короткую басню про {topic}.", "light"], ["Напиши текст песни про {topic}.", "standard"], ["Расскажи страшную историю про {topic}.", "standard"], ["Миниатюра меньше ста слов про {topic}.", "light"]], 12),
 ];

@@ -83,4 +83,8 @@ export const families = [
   fam("zh.mix", ["summarization", "translation"], "standard", ["总结一下这段文字，并把总结翻译成{tolang}：\n\n{article}"], 3),
   fam("zh.turn", ["code"], "slot", ["用 {plang} 写一个函数，{codetask}。 ||| 这是带注释的版本。 ||| 用 Rust 呢？", "怎么用 {plang} 写代码来{codetask}？ ||| 可以这样做…… ||| 加上测试"], 8),
   fam("zh.turn.thanks", ["simple"], "light", ["{mathprob} ||| 解题步骤如上。 ||| 谢谢！"], 3),
+  // More request shapes (added for issue 15: extraction and translation phrased other ways, creative forms).
+  fam("zh.extract.more", ["extraction"], "standard", ["这封邮件里有哪些截止日期？\n\n{contact}", "只告诉我发票号和总金额：\n{contact}", "把这条消息整理成表格的一行（谁、什么、多少钱、什么时候）：\n\n{contact}", "找出这段文字里的所有数字，并说明各自指什么：\n\n{article}", "标出这里提到的每一家公司和机构：\n{article}"], 15),
+  fam("zh.tr.more", ["translation"], "slot", [["“{tr_short}”的{tolang}怎么写？", "light"], ["请把“{tr_short}”换成{tolang}。", "light"], ["我要把这条消息发给一个只会{tolang}的客户：\n\n{contact}", "standard"], ["这段文字的{tolang}版本，语气不变：\n{article}", "standard"], ["中译{tolang}：{tr_short}", "light"]], 15),
+  fam("zh.creative.more", ["creative"], "slot", [["编一个关于{topic}的短寓言。", "light"], ["写一首关于{topic}的歌词。", "standard"], ["讲一个关于{topic}的恐怖故事。", "standard"], ["写一篇一百字以内的微小说，主题是{topic}。", "light"]], 12),
 ];
