@@ -27,8 +27,8 @@ const MAX_FEATURES = 8192;
  * request is stated; symbols in its first READ_HEAD_CHARS and last READ_TAIL_CHARS. So a pasted
  * document costs no more than that, however long.
  */
-export const WORD_HEAD_CHARS = 300;
-export const WORD_TAIL_CHARS = 150;
+export const WORD_HEAD_CHARS = 200;
+export const WORD_TAIL_CHARS = 120;
 export const READ_HEAD_CHARS = 2000;
 export const READ_TAIL_CHARS = 1000;
 

@@ -97,7 +97,7 @@ const ENGLISH: Readonly<Record<Intent, Cues>> = {
     ],
     weak: [
       "abstract", "shorten", "outline", "digest", "bullet points", "briefly", "overview", "in brief", "key points",
-      "shorter",
+      "shorter", "main idea",
     ],
   },
   translation: {
@@ -188,6 +188,8 @@ const OTHER_LANGUAGES: Readonly<Record<Intent, Cues>> = {
     weak: [
       "resume", "résumé", "brevemente", "brièvement", "kurz", "breve", "кратко", "краткое", "简 要", "簡 潔",
       "puntos clave", "points clés", "kernpunkte", "punti chiave", "главная мысль", "要 点", "sintesi",
+      "idea principal", "idée principale", "hauptgedanke", "ideia principal", "idea principale", "основная мысль",
+      "主 要", "要 旨",
     ],
   },
   translation: {
