@@ -80,7 +80,7 @@ export function decide(e: Example, z: Float64Array) {
 }
 
 /** Candidate shifts of an output's logit (its decision threshold), nearest zero first so ties keep the plain 0.5. */
-const SHIFTS = [0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1, -1, 1.25, -1.25, 1.5, -1.5];
+const SHIFTS = [0, 0.25, -0.25, 0.5, -0.5, 0.75, -0.75, 1, -1];
 
 /**
  * Per output, the logit shift chosen on validation logits `zs` (folded into the bias by the trainer):

@@ -22,7 +22,8 @@ const PROMPTS = {
   code: "Write a Python function that parses a CSV file and returns a list of dicts.",
   math: "Solve for x: 3x + 5 = 20",
   reasoning: "Explain why the Roman Empire fell, step by step.",
-  creative: "Write a short poem about autumn leaves.",
+  // The corpus labels a short poem light (a one-step creative task) and a short story standard.
+  creative: "Write a short story about a lighthouse keeper who finds a message in a bottle.",
   extraction: "Extract all the names and email addresses from this: John (john@x.com), Mary (m@y.org).",
   summarization: "Summarize this article in three bullet points: The economy grew by a small margin.",
   translation: "Translate 'good morning' into Spanish.",

