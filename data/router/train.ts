@@ -13,9 +13,9 @@ import { BUCKETS } from "../../src/routing/features";
 import { readCorpus, toExample, type Example } from "./examples";
 import { carveValidation, chooseShifts, logitsOf } from "./validate";
 
-const EPOCHS = Number(process.env.EP ?? 40);
-const LEARNING_RATE = Number(process.env.LR ?? 0.4);
-const L2 = Number(process.env.L2 ?? 2e-5);
+const EPOCHS = 40;
+const LEARNING_RATE = 0.4;
+const L2 = 2e-5;
 const SEED = 15;
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */

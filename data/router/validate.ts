@@ -9,48 +9,19 @@ import { SCORED } from "../../src/routing/features";
 import { K, OUTPUTS } from "../../src/routing/classifier";
 import { readCorpus, toExample, type Example } from "./examples";
 import { train } from "./train";
-import type { Item } from "./corpus/kit";
+import { fifthByShape, type Item } from "./corpus/kit";
 
 const groupOf = (i: Item) => `${i.lang}:${i.intents.length === 1 ? i.intents[0] : i.intents.length ? "mixed" : "general"}`;
 
-/** The train items split into fit and validation: every group's shapes in file order, a fifth of them (by size) held back. */
+/**
+ * The train items split into fit and validation: a fifth of each group's shapes (kit.ts,
+ * fifthByShape), starting half a fifth in, so other shapes than the held-out carve's are taken.
+ */
 export function carveValidation(train: readonly Item[]): { fit: Item[]; validation: Item[] } {
-  const units = new Map<string, string[]>();
-  const sizes = new Map<string, number>();
-  for (const i of train) {
-    const list = units.get(groupOf(i)) ?? [];
-    if (!list.includes(i.unit)) list.push(i.unit);
-    units.set(groupOf(i), list);
-    sizes.set(i.unit, (sizes.get(i.unit) ?? 0) + 1);
-  }
-  const held = new Set<string>();
-  for (const list of units.values()) {
-    if (list.length < 5) continue;
-    let seen = 0;
-    let kept = 0;
-    // The same rule as the held-out carve, but starting half a fifth in, so other shapes are taken.
-    for (const u of list) {
-      const size = sizes.get(u)!;
-      if (kept + size / 2 <= 0.2 * (seen + size) + 0.1 * size) {
-        held.add(u);
-        kept += size;
-      }
-      seen += size;
-    }
-  }
-  const counters = new Map<string, number>();
+  const isValidation = fifthByShape(train, groupOf, 0.1, 2);
   const fit: Item[] = [];
   const validation: Item[] = [];
-  for (const i of train) {
-    let isValidation: boolean;
-    if ((units.get(groupOf(i))?.length ?? 0) >= 5) isValidation = held.has(i.unit);
-    else {
-      const n = counters.get(groupOf(i)) ?? 0;
-      counters.set(groupOf(i), n + 1);
-      isValidation = n % 5 === 2;
-    }
-    (isValidation ? validation : fit).push(i);
-  }
+  for (const i of train) (isValidation(i) ? validation : fit).push(i);
   return { fit, validation };
 }
 

@@ -210,10 +210,18 @@ const OTHER_LANGUAGES: Readonly<Record<Intent, Cues>> = {
   },
 };
 
+const merged = (s: Intent): Cues => ({
+  strong: [...ENGLISH[s].strong, ...OTHER_LANGUAGES[s].strong],
+  weak: [...ENGLISH[s].weak, ...OTHER_LANGUAGES[s].weak],
+});
+
 /** Every language's cues per intent signal: what the scanner looks up. */
-export const CUES: Readonly<Record<Intent, Cues>> = Object.fromEntries(
-  (Object.keys(ENGLISH) as Intent[]).map((s) => [
-    s,
-    { strong: [...ENGLISH[s].strong, ...OTHER_LANGUAGES[s].strong], weak: [...ENGLISH[s].weak, ...OTHER_LANGUAGES[s].weak] },
-  ]),
-) as Record<Intent, Cues>;
+export const CUES: Readonly<Record<Intent, Cues>> = {
+  code: merged("code"),
+  math: merged("math"),
+  reasoning: merged("reasoning"),
+  creative: merged("creative"),
+  extraction: merged("extraction"),
+  summarization: merged("summarization"),
+  translation: merged("translation"),
+};

@@ -9,7 +9,7 @@
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compose, type Family, type Item, type Pools } from "./kit";
+import { compose, fifthByShape, type Family, type Item, type Pools } from "./kit";
 import * as de from "./de";
 import * as en from "./en";
 import * as es from "./es";
@@ -26,39 +26,10 @@ export function buildCorpus(): Item[] {
   const out: Item[] = [];
   for (const [lang, { pools, families }] of Object.entries(LANGUAGES)) {
     const items = compose(lang, pools, families);
-    // Request shapes (family + phrasing) grouped by language and intent; every fifth shape of a
-    // group is held out whole. A group of fewer than five shapes (a bare "{fact}" pool) is split
-    // by prompt instead, every fifth prompt.
+    // Request shapes (family + phrasing) grouped by language and intent; a fifth of each group's
+    // shapes is held out whole (kit.ts, fifthByShape).
     const groupOf = (i: Omit<Item, "split">) => (i.intents.length === 1 ? i.intents[0]! : i.intents.length ? "mixed" : "general");
-    const units = new Map<string, string[]>();
-    for (const i of items) {
-      const list = units.get(groupOf(i)) ?? [];
-      if (!list.includes(i.unit)) list.push(i.unit);
-      units.set(groupOf(i), list);
-    }
-    // Shapes are taken in file order; a shape is held out when that keeps the group's held-out
-    // share nearest a fifth (shapes differ in size, so "every fifth shape" would drift).
-    const heldOutUnits = new Set<string>();
-    for (const list of units.values()) {
-      if (list.length < 5) continue;
-      let seen = 0;
-      let held = 0;
-      for (const u of list) {
-        const size = items.filter((i) => i.unit === u).length;
-        if (held + size / 2 <= 0.2 * (seen + size)) {
-          heldOutUnits.add(u);
-          held += size;
-        }
-        seen += size;
-      }
-    }
-    const counters = new Map<string, number>();
-    const heldOut = (i: Omit<Item, "split">) => {
-      if ((units.get(groupOf(i))?.length ?? 0) >= 5) return heldOutUnits.has(i.unit);
-      const n = counters.get(groupOf(i)) ?? 0;
-      counters.set(groupOf(i), n + 1);
-      return n % 5 === 4;
-    };
+    const heldOut = fifthByShape(items, groupOf, 0, 4);
     for (const item of items) out.push({ ...item, split: heldOut(item) ? "heldout" : "train" });
   }
   return out;

@@ -107,3 +107,43 @@ export function compose(lang: string, pools: Pools, families: readonly Family[])
   }
   return items;
 }
+
+/**
+ * A fifth of the items by request shape (docs/routing.md, "The held-out fifth"): within each group,
+ * shapes (`unit`) are taken in order, and a shape is picked whole when that keeps the group's picked
+ * share nearest a fifth; a group of fewer than five shapes is split by prompt instead, every fifth
+ * from `smallIndex`. `phase` (0 to 0.5 of a shape) moves which shapes are taken, so the validation
+ * fifth carved from the train split takes other shapes than the held-out carve did. Returns a
+ * predicate to call once per item, in order.
+ */
+export function fifthByShape<T extends { unit: string }>(items: readonly T[], groupOf: (i: T) => string, phase: number, smallIndex: number): (i: T) => boolean {
+  const units = new Map<string, string[]>();
+  const sizes = new Map<string, number>();
+  for (const i of items) {
+    const list = units.get(groupOf(i)) ?? [];
+    if (!list.includes(i.unit)) list.push(i.unit);
+    units.set(groupOf(i), list);
+    sizes.set(i.unit, (sizes.get(i.unit) ?? 0) + 1);
+  }
+  const picked = new Set<string>();
+  for (const list of units.values()) {
+    if (list.length < 5) continue;
+    let seen = 0;
+    let taken = 0;
+    for (const u of list) {
+      const size = sizes.get(u)!;
+      if (taken + size / 2 <= 0.2 * (seen + size) + phase * size) {
+        picked.add(u);
+        taken += size;
+      }
+      seen += size;
+    }
+  }
+  const counters = new Map<string, number>();
+  return (i) => {
+    if ((units.get(groupOf(i))?.length ?? 0) >= 5) return picked.has(i.unit);
+    const n = counters.get(groupOf(i)) ?? 0;
+    counters.set(groupOf(i), n + 1);
+    return n % 5 === smallIndex;
+  };
+}
