@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { db } from "../db/client";
 import { apiKeys } from "../db/schema";
 import { timingSafeEqualStr } from "../shared/hash";
+import { notAwaited } from "../shared/storage-meter";
 import { hashKey, type ApiKeyRecord } from "./keys";
 
 /**
@@ -62,7 +63,7 @@ function dropAll() {
 export function cachedKey(d1: D1Database, keyHash: string, now: number, defer: (p: Promise<unknown>) => void): ApiKeyRecord | null | undefined {
   const age = now - epochReadAt;
   if (age >= REVOCATION_CHECK_MS) return undefined;
-  if (age >= REVOCATION_CHECK_MS / 2 && !epochRead) defer(readEpoch(d1).catch(() => {}));
+  if (age >= REVOCATION_CHECK_MS / 2 && !epochRead) defer(notAwaited(() => readEpoch(d1)).catch(() => {}));
   const entry = cache.get(keyHash);
   if (!entry) return undefined;
   if (entry.expiresAt <= now) {

@@ -1,5 +1,6 @@
 import type { Env } from "../env";
 import type { Plan } from "../plans/plans";
+import { notAwaited } from "../shared/storage-meter";
 import { limiterFor, type LimitDecision } from "./rate-limiter";
 
 /**
@@ -71,7 +72,7 @@ function prune(env: Pick<Env, "LIMITER">, keyId: string, state: KeyState, now: n
     const old = state.leases.shift()!;
     if (old.granted > old.used) {
       limiterCalls.release++;
-      defer(limiterFor(env, keyId).release(old.granted - old.used, old.at).catch((err) => console.error(`limiter release for ${keyId} failed`, err)));
+      defer(notAwaited(() => limiterFor(env, keyId).release(old.granted - old.used, old.at)).catch((err) => console.error(`limiter release for ${keyId} failed`, err)));
     }
   }
 }
@@ -121,7 +122,7 @@ export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan
       const steady = state.arrivals.length > 1 && (l.used * 2 >= l.granted || t * 2 >= l.expiresAt * 2 - l.life);
       const lightNext = plan.rpm >= LIGHT_MIN_RPM && l.used === l.granted;
       const ahead = state.leases.length === 1 && !state.pending && (steady || lightNext);
-      if (ahead) defer(acquire(env, keyId, plan, state).catch((err) => console.error(`limiter lease for ${keyId} failed`, err)));
+      if (ahead) defer(notAwaited(() => acquire(env, keyId, plan, state)).catch((err) => console.error(`limiter lease for ${keyId} failed`, err)));
       return viewOf(state);
     }
     limiterCalls.waited++;

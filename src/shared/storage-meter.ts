@@ -159,11 +159,29 @@ type FetchHandler<E, C> = (request: Request, env: E, ctx: C) => Response | Promi
  * The Worker's fetch handler, metered when `env.STORAGE_METER` is "on" and untouched otherwise.
  * A call is on the request path if it completed before the handler returned its Response (so
  * the response could have waited for it); a call still running then, or issued later (waitUntil
- * work, the end of a stream), is off the path. Issue time alone would misplace a waitUntil write
+ * work, the end of a stream), or started under `notAwaited`, is off the path. Issue time alone would misplace a waitUntil write
  * issued a microtask before the handler returns.
  */
 export function withStorageMeter<E extends { STORAGE_METER?: string }, C>(fetch: FetchHandler<E, C>): FetchHandler<E, C> {
   return (request, env, ctx) => (meterEnabled(env) ? metered(fetch, request, env, ctx) : fetch(request, env, ctx));
+}
+
+/**
+ * Above zero while code starts a call that no request waits for (a rate-limit lease fetched
+ * ahead, a lease's rest given back, the revocation epoch re-read in the background): such a call
+ * counts off the path even when it happens to complete before the Response is returned. The start
+ * is synchronous, so no other request's call can fall inside it. The meter counts calls, not waits:
+ * a request that waits for a lease another started (limits/lease.ts's single flight) adds no call;
+ * `limiterCalls.waited` there counts those waits.
+ */
+let unawaited = 0;
+export function notAwaited<T>(start: () => T): T {
+  unawaited++;
+  try {
+    return start();
+  } finally {
+    unawaited--;
+  }
 }
 
 const isThenable = (v: unknown): v is PromiseLike<unknown> => (typeof v === "object" || typeof v === "function") && v !== null && isFn((v as { then?: unknown }).then);
@@ -180,7 +198,8 @@ async function metered<E extends object, C>(fetch: FetchHandler<E, C>, request: 
     }
   };
   const count: Count = (kind, result) => {
-    if (returned || !isThenable(result)) settle(kind);
+    if (unawaited > 0) totals.offPath[kind]++;
+    else if (returned || !isThenable(result)) settle(kind);
     else result.then(() => settle(kind), () => settle(kind));
   };
   const res = await fetch(request, meterEnv(env, count), ctx);

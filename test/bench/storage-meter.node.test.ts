@@ -4,7 +4,7 @@
  * request path. The same meter over the real bindings in workerd: storage-meter.test.ts.
  */
 import { describe, expect, it } from "vitest";
-import { formatCounts, meteredDurableObject, meterEnv, meterTotals, parseCounts, STORAGE_METER_HEADER, STORAGE_METER_PATH, withStorageMeter, zeroCounts, type StorageKind } from "../../src/shared/storage-meter";
+import { formatCounts, meteredDurableObject, notAwaited, meterEnv, meterTotals, parseCounts, STORAGE_METER_HEADER, STORAGE_METER_PATH, withStorageMeter, zeroCounts, type StorageKind } from "../../src/shared/storage-meter";
 
 class FakeStatement {
   constructor(readonly sql: string, readonly params: unknown[] = []) {}
@@ -125,6 +125,21 @@ describe("withStorageMeter", () => {
     expect(after.onPath.d1! - before.onPath.d1!).toBe(1);
     expect(after.onPath.do! - before.onPath.do!).toBe(1);
     expect(after.offPath.d1! - before.offPath.d1!).toBe(1);
+  });
+
+  it("a call started under notAwaited is off the path even when it completes before the Response", async () => {
+    const env = { ...fakeEnv(), STORAGE_METER: "on" };
+    const handler = withStorageMeter(async (_req, e: typeof env) => {
+      const ahead = notAwaited(() => e.LIMITER.getByName("k").lease(1)); // a lease fetched ahead
+      await e.DB.prepare("SELECT 1").first();
+      await ahead; // finished before the response, yet nobody had to wait for it
+      return new Response("hi");
+    });
+    const meter = async () => (await (await handler(new Request(`https://svc.test${STORAGE_METER_PATH}`), env, ctx)).json()) as { offPath: Record<string, number> };
+    const before = await meter();
+    const res = await handler(new Request("https://svc.test/v1/chat/completions"), env, ctx);
+    expect(parseCounts(res.headers.get(STORAGE_METER_HEADER)!)).toEqual({ ...zeroCounts(), d1: 1 });
+    expect((await meter()).offPath.do! - before.offPath.do!).toBe(1);
   });
 
   it("meters a Durable Object's own env only when STORAGE_METER is on", async () => {
