@@ -61,6 +61,9 @@ export function blockTurns<B>(messages: readonly Message[], blocks: (m: Message)
     if (last && last.role === role) last.blocks.push(...blocks(m));
     else turns.push({ role, blocks: blocks(m) });
   }
+  // OpenAI answers a conversation of system messages only; Anthropic and Gemini need one turn, so
+  // the instructions become it.
+  if (!turns.length && system.length) return { system: "", turns: [{ role: "user", blocks: blocks({ role: "user", content: system.join("\n\n") || " " }) }] };
   return { system: system.join("\n\n"), turns };
 }
 

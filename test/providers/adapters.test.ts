@@ -192,3 +192,20 @@ describe("Gemini adapter", () => {
     expect(geminiAdapter.errorMessage(429, JSON.stringify(geminiError))).toBe(`HTTP 429 RESOURCE_EXHAUSTED: ${geminiError.error.message}`);
   });
 });
+
+describe("a conversation of system messages only", () => {
+  // OpenAI answers it; Anthropic and Gemini refuse a request with no turn (found by the fuzz test).
+  const onlySystem = { ...REQ, messages: [{ role: "system" as const, content: "Say hi." }] };
+
+  it("is one user turn for Anthropic, with no system prompt left", () => {
+    const body = JSON.parse(anthropicAdapter.request(model("claude-haiku-4-5"), onlySystem, target()).body);
+    expect(body.messages).toEqual([{ role: "user", content: "Say hi." }]);
+    expect(body.system).toBeUndefined();
+  });
+
+  it("is one user content for Gemini, with no systemInstruction", () => {
+    const body = JSON.parse(geminiAdapter.request(model("gemini-2.5-flash"), onlySystem, target()).body);
+    expect(body.contents).toEqual([{ role: "user", parts: [{ text: "Say hi." }] }]);
+    expect(body.systemInstruction).toBeUndefined();
+  });
+});
