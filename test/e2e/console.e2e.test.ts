@@ -230,6 +230,9 @@ if (browserSkipReason) {
 
     it("keyboard: the pages are reachable with Tab and Enter", async () => {
       await open("#/overview");
+      // The overview's figures arrive after its heading and re-render it, which puts focus back on
+      // the main region: tab only once the page has settled.
+      await page.waitForLoadState("networkidle");
       // Where focus starts depends on the page (navigation focuses the main heading), so Tab may
       // pass through the page's own controls before it wraps to the navigation.
       let reached = false;
