@@ -230,9 +230,9 @@ if (browserSkipReason) {
 
     it("keyboard: the pages are reachable with Tab and Enter", async () => {
       await open("#/overview");
-      // The overview's figures arrive after its heading and re-render it, which puts focus back on
-      // the main region: tab only once the page has settled.
-      await page.waitForLoadState("networkidle");
+      // The overview's figures arrive after its heading; when they are in, the console puts focus on
+      // the main region. Tab only after that, or that focus move takes it from the Keys link.
+      await expect.poll(() => page.evaluate(() => !document.querySelector("main [aria-busy]") && document.activeElement?.id === "main")).toBe(true);
       // Where focus starts depends on the page (navigation focuses the main heading), so Tab may
       // pass through the page's own controls before it wraps to the navigation.
       let reached = false;
