@@ -4,7 +4,7 @@ import { worstCaseNanos } from "../cost/guard";
 import { usdFromNanos } from "../cost/money";
 import { estimatePromptTokens } from "../cost/tokens";
 import { confidenceOf } from "../orchestrate/confidence";
-import { answered, keepReceipt, Operation, type Answered, type OperationDeps, type Outcome } from "../orchestrate/operation";
+import { answered, keepReceipt, Operation, proofHead, type Answered, type OperationDeps, type Outcome } from "../orchestrate/operation";
 import { POLICY, type Policy } from "../orchestrate/policy";
 import { chain, checkFits, diverse, type Chain, type Pool } from "../orchestrate/pool";
 import type { CodeFile } from "../proof/orchestration";
@@ -221,10 +221,7 @@ async function run(deps: OperationDeps, { body, requestId, startedAt }: CodeInpu
       },
       cost: { total_usd: costUsd, estimated: true as const },
       proof: {
-        request_id: requestId,
-        timestamp: sealed.receipt.timestamp,
-        proof_hash: sealed.proofHash,
-        policy: body.policy,
+        ...proofHead(requestId, sealed, body.policy),
         language,
         passed,
         models_used: op.modelsUsed,

@@ -186,6 +186,14 @@ export class Operation {
   }
 }
 
+/** The head every operation's `svc.proof` starts with (orchestration and code). */
+export const proofHead = (requestId: string, sealed: Sealed, policy: string) => ({
+  request_id: requestId,
+  timestamp: sealed.receipt.timestamp,
+  proof_hash: sealed.proofHash,
+  policy,
+});
+
 /** Signs and stores an operation's receipt after the response (the proof store, as the recorder does). */
 export function keepReceipt(deps: OperationDeps, sealed: Sealed): void {
   deps.waitUntil(

@@ -5,7 +5,7 @@ import { detectSignals, signalNames } from "../routing/signals";
 import type { BrainConfig } from "../routing/types";
 import { apiError, ApiError } from "../shared/errors";
 import { attestation, gateFor } from "./compliance";
-import { keepReceipt, Operation, type OperationDeps } from "./operation";
+import { keepReceipt, Operation, proofHead, type OperationDeps } from "./operation";
 import { forcedReason, planStrategy } from "./plan";
 import { POLICY, type Strategy } from "./policy";
 import { checkFits, type Pool } from "./pool";
@@ -139,10 +139,7 @@ async function run(calls: CallDeps, deps: OperationDeps, { body, requestId, star
       },
       cost: { total_usd: costUsd, estimated: true as const },
       proof: {
-        request_id: requestId,
-        timestamp: sealed.receipt.timestamp,
-        proof_hash: sealed.proofHash,
-        policy: body.policy,
+        ...proofHead(requestId, sealed, body.policy),
         strategy: planned.strategy,
         models_used: modelsUsed,
         confidence: result.confidence,
