@@ -1,5 +1,5 @@
-import { getTableColumns } from "drizzle-orm";
 import type { Db } from "../db/client";
+import { insertJsonRows } from "../db/json-rows";
 import { proofReceipts, usageEvents } from "../db/schema";
 import { signReceipt, type Sealed } from "../proof/receipt";
 import { receiptValues } from "../proof/store";
@@ -80,13 +80,6 @@ export function bufferRecorder(
   };
 }
 
-/** D1 binds at most 100 parameters per statement; multi-row inserts are cut to fit. */
-const D1_MAX_PARAMS = 100;
-const USAGE_ROWS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(usageEvents)).length);
-const RECEIPT_ROWS_PER_STATEMENT = Math.floor(D1_MAX_PARAMS / Object.keys(getTableColumns(proofReceipts)).length);
-
-const chunks = <T>(items: T[], size: number): T[][] => Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, (i + 1) * size));
-
 /**
  * Signs the receipts and writes every record's usage row and receipt in ONE D1 batch (a batch is a
  * transaction: a call is never billed without its receipt or the reverse). Rows already present
@@ -97,11 +90,7 @@ export async function writeRecords(database: Db, signer: Signer | null, records:
   if (!records.length) return;
   const receipts = await Promise.all(records.flatMap((r) => (r.receipt ? [signReceipt(r.receipt, signer).then((s) => receiptValues(r.usage.ownerId, s))] : [])));
   const usage = records.map(({ usage: { id, createdAt, ...u } }) => usageValues(u, id, createdAt));
-  const [first, ...rest] = [
-    ...chunks(usage, USAGE_ROWS_PER_STATEMENT).map((rows) => database.insert(usageEvents).values(rows).onConflictDoNothing()),
-    ...chunks(receipts, RECEIPT_ROWS_PER_STATEMENT).map((rows) => database.insert(proofReceipts).values(rows).onConflictDoNothing()),
-  ];
-  await database.batch([first!, ...rest]);
+  await database.$client.batch([...insertJsonRows(database.$client, usageEvents, usage), ...insertJsonRows(database.$client, proofReceipts, receipts)]);
 }
 
 /** What one model call bills: the usage row every caller of the model-call service records. */

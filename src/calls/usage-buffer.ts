@@ -9,7 +9,7 @@ import { writeRecords, type BufferedRecord } from "./record";
 export const FLUSH_WINDOW_MS = 250;
 /** This many pending records flush at once, without waiting for the window: one D1 batch per 50 calls under load. */
 export const FLUSH_AT = 50;
-/** At most this many records per D1 batch (about 120 statements); more flush in the next alarm, at once. */
+/** At most this many records per D1 batch (two to four statements: src/db/json-rows.ts); more flush in the next alarm, at once. */
 export const MAX_PER_FLUSH = 500;
 /** A failed flush is retried after 1 s, doubling up to a minute, for as long as it fails. */
 const RETRY_BASE_MS = 1_000;
