@@ -1,11 +1,12 @@
 import type { Env } from "../env";
 import type { Plan } from "../plans/plans";
 import { notAwaited } from "../shared/storage-meter";
-import { limiterFor, type LimitDecision } from "./rate-limiter";
+import { limiterFor, type LeaseReturn, type LimitDecision } from "./rate-limiter";
 
 /**
  * Rate-limit leases: a warm request is admitted from a lease this isolate holds, with no call to the
- * key's limiter object. Once a lease is half spent or half its life is gone, the next one is fetched
+ * key's limiter object. Once a lease will run out within AHEAD_MS (at the key's recent rate, or by its
+ * life), the next one is fetched
  * off the request path, so under steady traffic no request waits for the object; one waits (single
  * flight per key) only when the isolate holds nothing usable: a key's first request, or one after a
  * quiet second (for a light key, below, after a quiet ten seconds). The object counts a lease's
@@ -16,6 +17,8 @@ import { limiterFor, type LimitDecision } from "./rate-limiter";
  * per other isolate (docs/auth-and-limits.md).
  */
 export const LEASE_MS = 1000;
+/** The next lease is fetched when the current one has this little left (time, or admissions at the recent rate). */
+export const AHEAD_MS = LEASE_MS / 4;
 /** A lease never exceeds a tenth of the per-minute limit (Free: 1, Pro: 30) nor this. */
 export const MAX_LEASE = 64;
 /**
@@ -42,6 +45,8 @@ interface KeyState {
   /** The lease being spent, and the next one when it was fetched ahead. */
   leases: Lease[];
   pending: Promise<Lease> | null;
+  /** What ended leases did not spend, to give back with the next lease call. */
+  returns: LeaseReturn[];
   /** Arrival times in the last LEASE_MS: the recent rate that sizes the next lease. */
   arrivals: number[];
 }
@@ -49,8 +54,8 @@ interface KeyState {
 const states = new Map<string, KeyState>();
 /** Keys remembered per isolate; beyond it the least recently seen go (their leases are given back on next use anyway). */
 const MAX_KEYS = 10_000;
-/** Calls made to limiter objects by this isolate (tests and the bench read it); `waited`: times a request waited for one. */
-export const limiterCalls = { lease: 0, release: 0, waited: 0 };
+/** Lease calls this isolate made to limiter objects (tests read it; a lease carries the give-backs); `waited`: times a request waited for one. */
+export const limiterCalls = { lease: 0, waited: 0 };
 
 export const leaseSize = (rpm: number, recentArrivals: number) => Math.max(1, Math.min(MAX_LEASE, Math.floor(rpm / 10), recentArrivals));
 
@@ -66,14 +71,15 @@ function viewOf(state: KeyState): LimitDecision {
   return { ...newest.decision, rpmRemaining: newest.decision.rpmRemaining + unspent, usedToday: newest.decision.usedToday - unspent };
 }
 
-/** Drops spent and expired leases, giving back (off the request path) what expired ones did not spend. */
-function prune(env: Pick<Env, "LIMITER">, keyId: string, state: KeyState, now: number, defer: (p: Promise<unknown>) => void) {
+/**
+ * Drops spent and expired leases. What an expired one did not spend goes back with the next lease
+ * call, which a key still in use makes within a lease's life (`admit` fetches ahead at 3/4); one
+ * round trip instead of two.
+ */
+function prune(state: KeyState, now: number) {
   while (state.leases.length && !usable(state.leases[0]!, now)) {
     const old = state.leases.shift()!;
-    if (old.granted > old.used) {
-      limiterCalls.release++;
-      defer(notAwaited(() => limiterFor(env, keyId).release(old.granted - old.used, old.at)).catch((err) => console.error(`limiter release for ${keyId} failed`, err)));
-    }
+    if (old.granted > old.used) state.returns.push({ unused: old.granted - old.used, at: old.at });
   }
 }
 
@@ -87,8 +93,10 @@ function acquire(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, state: Ke
   // The object counts the lease until its own now + life; measured from before the call, the
   // lease here ends no later than that, so nothing is spent after the object stopped counting it.
   const sentAt = Date.now();
+  const returns = state.returns;
+  state.returns = [];
   const pending = limiterFor(env, keyId)
-    .lease(plan.rpm, plan.daily_requests, light ? 1 : leaseSize(plan.rpm, state.arrivals.length), life)
+    .lease(plan.rpm, plan.daily_requests, light ? 1 : leaseSize(plan.rpm, state.arrivals.length), life, returns)
     .then((res) => {
       const lease: Lease = { granted: res.granted, used: 0, at: res.at, life, expiresAt: sentAt + life, decision: res.decision };
       if (res.granted > 0) state.leases.push(lease);
@@ -103,7 +111,7 @@ function acquire(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, state: Ke
 export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, defer: (p: Promise<unknown>) => void): Promise<LimitDecision> {
   let state = states.get(keyId);
   if (state) states.delete(keyId);
-  else state = { leases: [], pending: null, arrivals: [] };
+  else state = { leases: [], pending: null, returns: [], arrivals: [] };
   // Re-inserted on every use, so the Map's first key is the least recently seen.
   states.set(keyId, state);
   if (states.size > MAX_KEYS) states.delete(states.keys().next().value!);
@@ -113,13 +121,18 @@ export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan
 
   for (;;) {
     const t = Date.now();
-    prune(env, keyId, state, t, defer);
+    prune(state, t);
     const l = state.leases[0];
     if (l) {
       l.used++;
       // Fetch the next lease ahead: while this one still serves, when the key has a steady rate;
-      // as soon as it is spent, for a light key on a plan that allows light leases.
-      const steady = state.arrivals.length > 1 && (l.used * 2 >= l.granted || t * 2 >= l.expiresAt * 2 - l.life);
+      // as soon as it is spent, for a light key on a plan that allows light leases. Steady means:
+      // at the key's recent rate (arrivals in the last LEASE_MS) this lease runs out within
+      // AHEAD_MS, or AHEAD_MS is all its life has left. Not at half, as before: a lease fetched at
+      // half expired with half of it unspent (its life runs from its grant, while the current one
+      // still serves), which cost a lease call and a give-back per half second.
+      const left = l.granted - l.used;
+      const steady = state.arrivals.length > 1 && (left * LEASE_MS <= state.arrivals.length * AHEAD_MS || t >= l.expiresAt - AHEAD_MS);
       const lightNext = plan.rpm >= LIGHT_MIN_RPM && l.used === l.granted;
       const ahead = state.leases.length === 1 && !state.pending && (steady || lightNext);
       if (ahead) defer(notAwaited(() => acquire(env, keyId, plan, state)).catch((err) => console.error(`limiter lease for ${keyId} failed`, err)));

@@ -111,6 +111,41 @@ describe("rate-limit leases", () => {
     expect((await stub.peek(10, null)).rpmRemaining).toBe(9);
   });
 
+  it("a steady key makes about one limiter call per lease life, and its unspent rests go back with the next lease", async () => {
+    const { record } = await newKey("corporate"); // RPM 1,000: leases of up to 64
+    const plan = PLANS.corporate;
+    const deferred: Promise<unknown>[] = [];
+    const defer = (p: Promise<unknown>) => deferred.push(p);
+    for (let i = 0; i < 20; i++) {
+      await admit(env, record.id, plan, defer); // warm up to the rate: 20 a second
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await Promise.all(deferred);
+    const leasesBefore = limiterCalls.lease;
+    const waitedBefore = limiterCalls.waited;
+    for (let i = 0; i < 60; i++) {
+      expect((await admit(env, record.id, plan, defer)).allowed).toBe(true);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    await Promise.all(deferred);
+    const leases = limiterCalls.lease - leasesBefore;
+    console.log(`60 admissions at 20 a second: ${leases} limiter calls (no separate give-back calls)`);
+    // Three seconds of traffic: one lease per second, and one more at most for the timing of the test.
+    expect(leases).toBeLessThanOrEqual(4);
+    expect(limiterCalls.waited - waitedBefore).toBe(0);
+    // What the isolate holds is counted, and nothing more: 80 spent, the rest in its held leases.
+    const counted = (await limiterFor(env, record.id).peek(plan.rpm, plan.daily_requests)).usedToday;
+    expect(counted).toBeGreaterThanOrEqual(80);
+    expect(counted).toBeLessThanOrEqual(80 + 2 * 21);
+    // After a quiet lease life, the next request's lease call gives back what the expired ones did not spend.
+    await new Promise((r) => setTimeout(r, LEASE_MS + 50));
+    await admit(env, record.id, plan, defer);
+    await Promise.all(deferred);
+    const after = (await limiterFor(env, record.id).peek(plan.rpm, plan.daily_requests)).usedToday;
+    expect(after).toBeLessThanOrEqual(81 + 1); // the 81 spent, and at most one light admission held ahead
+    expect(after).toBeGreaterThanOrEqual(81);
+  });
+
   it("sizes leases from the recent rate, within a tenth of the minute limit", () => {
     expect(leaseSize(10, 50)).toBe(1);
     expect(leaseSize(300, 1)).toBe(1);
