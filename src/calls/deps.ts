@@ -2,10 +2,11 @@ import type { ApiKeyRecord } from "../auth/keys";
 import { db, type Db } from "../db/client";
 import type { Env } from "../env";
 import { PLANS, type Plan } from "../plans/plans";
+import type { Sealed } from "../proof/receipt";
 import type { FetchLike, KeylessUpstream } from "../providers/types";
 import { sandboxUpstream } from "../sandbox/upstream";
 import { signerFrom, type Signer } from "../shared/signing";
-import { bufferRecorder, writeRecords, type Recorder } from "./record";
+import { bufferedReceipt, bufferKeeper, callRecorder, writeRecords, type Keep, type Recorder } from "./record";
 import type { UsageBuffer } from "./usage-buffer";
 
 /**
@@ -26,6 +27,8 @@ export interface CallDeps {
   signal?: AbortSignal;
   /** Takes every call's usage row and receipt off the request path. */
   record: Recorder;
+  /** Takes a receipt that bills nothing itself (an orchestration's, a code run's) off the request path, the same way. */
+  keepReceipt(sealed: Sealed): void;
 }
 
 export interface EdgeRequest {
@@ -57,9 +60,22 @@ export function isolateBuffer(env: Pick<Env, "USAGE_BUFFER">): DurableObjectStub
   return env.USAGE_BUFFER.getByName(shard);
 }
 
+/**
+ * The request's way into the isolate's write-behind buffer (docs/storage.md): sends under the
+ * request's waitUntil, with a stub made in this request; D1 directly when the buffer is unreachable.
+ */
+export function keeper(env: Env, waitUntil: (p: Promise<unknown>) => void): Keep {
+  return bufferKeeper(
+    (records) => isolateBuffer(env).append(records),
+    (records) => writeRecords(db(env.DB), signerFrom(env.LEDGER_SIGNING_KEY), records),
+    waitUntil,
+  );
+}
+
 export function callDeps(req: EdgeRequest): CallDeps {
   const database = db(req.env.DB);
   const signer = signerFrom(req.env.LEDGER_SIGNING_KEY);
+  const keep = keeper(req.env, req.waitUntil);
   return {
     env: req.env,
     db: database,
@@ -68,10 +84,7 @@ export function callDeps(req: EdgeRequest): CallDeps {
     key: req.key,
     plan: PLANS[req.key.plan],
     signal: req.signal,
-    record: bufferRecorder(
-      (records) => isolateBuffer(req.env).append(records),
-      (records) => writeRecords(database, signer, records),
-      req.waitUntil,
-    ),
+    record: callRecorder(keep),
+    keepReceipt: (sealed) => keep(bufferedReceipt(req.key.ownerId, sealed)),
   };
 }

@@ -17,19 +17,36 @@ export interface CallRecord {
 export type Recorder = (rec: CallRecord) => void;
 
 /**
- * A call record as the write-behind buffer holds it: the usage row's id and time are fixed when the
- * call is recorded, so every retry of a flush writes the same rows (and a row already written is
- * skipped), and the receipt is sealed but not yet signed (the flush signs it, off the isolate).
+ * A record as the write-behind buffer holds it. A model call's: its usage row, whose id and time are
+ * fixed when the call is recorded (so every retry of a flush writes the same row, and a row already
+ * written is skipped), and its receipt when it issues one. Or a receipt that bills nothing itself,
+ * with its owner: an operation's (orchestration, code: each of its model calls has its own usage
+ * row) or a compliance attestation. Receipts are sealed but not yet signed (the flush signs them,
+ * off the isolate).
  */
-export interface BufferedRecord {
+export type BufferedRecord = BufferedCall | BufferedReceipt;
+
+export interface BufferedCall {
   usage: UsageRecord & { id: string; createdAt: number };
   receipt: Sealed | null;
 }
 
-export const bufferedRecord = (rec: CallRecord, now = Date.now()): BufferedRecord => ({
+export interface BufferedReceipt {
+  usage: null;
+  ownerId: string;
+  receipt: Sealed;
+}
+
+export const bufferedRecord = (rec: CallRecord, now = Date.now()): BufferedCall => ({
   usage: { ...rec.usage, id: newId("use_"), createdAt: now },
   receipt: rec.receipt,
 });
+
+/** A receipt that bills nothing itself, as the buffer holds it. */
+export const bufferedReceipt = (ownerId: string, receipt: Sealed): BufferedReceipt => ({ usage: null, ownerId, receipt });
+
+/** Hands one record to the isolate's buffer; never throws and never makes the caller wait for storage. */
+export type Keep = (record: BufferedRecord) => void;
 
 /** How long an isolate gathers records, of any of its requests, into one send to its buffer. */
 export const GATHER_MS = 5;
@@ -48,13 +65,12 @@ let gathering: BufferedRecord[] | null = null;
  * cannot be reached the records go straight to D1 (`fallback`), and are lost only when both fail
  * (then logged by request id).
  */
-export function bufferRecorder(
+export function bufferKeeper(
   send: (records: BufferedRecord[]) => Promise<unknown>,
   fallback: (records: BufferedRecord[]) => Promise<unknown>,
   waitUntil: (p: Promise<unknown>) => void,
-): Recorder {
-  return (rec) => {
-    const record = bufferedRecord(rec);
+): Keep {
+  return (record) => {
     if (gathering) {
       gathering.push(record);
       if (gathering.length >= MAX_GATHER) gathering = null;
@@ -72,13 +88,22 @@ export function bufferRecorder(
           try {
             await fallback(records);
           } catch (err2) {
-            console.error(`lost usage records ${records.map((r) => r.usage.requestId).join(", ")}`, err2);
+            console.error(`lost records of requests ${records.map(requestIdOf).join(", ")}`, err2);
           }
         }
       })(),
     );
   };
 }
+
+const requestIdOf = (r: BufferedRecord) => (r.usage ? r.usage.requestId : r.receipt.receipt.request_id);
+const ownerOf = (r: BufferedRecord) => (r.usage ? r.usage.ownerId : r.ownerId);
+
+/** A model call's recorder over a keeper: the usage row gets its id and time now. */
+export const callRecorder =
+  (keep: Keep): Recorder =>
+  (rec) =>
+    keep(bufferedRecord(rec));
 
 /**
  * Signs the receipts and writes every record's usage row and receipt in ONE D1 batch (a batch is a
@@ -88,8 +113,8 @@ export function bufferRecorder(
  */
 export async function writeRecords(database: Db, signer: Signer | null, records: BufferedRecord[]): Promise<void> {
   if (!records.length) return;
-  const receipts = await Promise.all(records.flatMap((r) => (r.receipt ? [signReceipt(r.receipt, signer).then((s) => receiptValues(r.usage.ownerId, s))] : [])));
-  const usage = records.map(({ usage: { id, createdAt, ...u } }) => usageValues(u, id, createdAt));
+  const receipts = await Promise.all(records.flatMap((r) => (r.receipt ? [signReceipt(r.receipt, signer).then((s) => receiptValues(ownerOf(r), s))] : [])));
+  const usage = records.flatMap((r) => (r.usage ? [r.usage] : [])).map(({ id, createdAt, ...u }) => usageValues(u, id, createdAt));
   await database.$client.batch([...insertJsonRows(database.$client, usageEvents, usage), ...insertJsonRows(database.$client, proofReceipts, receipts)]);
 }
 

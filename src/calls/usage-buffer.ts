@@ -3,17 +3,11 @@ import { db } from "../db/client";
 import type { Env } from "../env";
 import { ensureSchema } from "../shared/durable-schema";
 import { signerFrom } from "../shared/signing";
+import { Arrivals, flushDue, retryDelay } from "./flush-policy";
 import { writeRecords, type BufferedRecord } from "./record";
 
-/** A record waits at most this long in the buffer before the flush that writes it to D1 starts. */
-export const FLUSH_WINDOW_MS = 250;
-/** This many pending records flush at once, without waiting for the window: one D1 batch per 50 calls under load. */
-export const FLUSH_AT = 50;
 /** At most this many records per D1 batch (two to four statements: src/db/json-rows.ts); more flush in the next alarm, at once. */
 export const MAX_PER_FLUSH = 500;
-/** A failed flush is retried after 1 s, doubling up to a minute, for as long as it fails. */
-const RETRY_BASE_MS = 1_000;
-const RETRY_MAX_MS = 60_000;
 
 /** The object's storage, step by step (`ensureSchema`): append a step, never edit one. */
 const SCHEMA = [
@@ -38,18 +32,19 @@ export interface BufferStats {
   lastError: string | null;
 }
 
-const retryDelay = (failing: number) => Math.min(RETRY_MAX_MS, RETRY_BASE_MS * 2 ** Math.max(0, failing - 1));
-
 /**
- * The durable write-behind buffer for usage rows and receipts (docs/storage.md), one per API key
- * (`bufferFor`). `append` writes the records to the object's SQLite storage before it returns (the
- * output gate holds the reply until the write is durable), and makes sure an alarm is set: at the
- * oldest record's arrival plus FLUSH_WINDOW_MS, or at once when FLUSH_AT records wait. The alarm
- * signs the receipts and writes everything pending in one D1 batch, and deletes the records only
- * after D1 accepted them; a failure keeps them and retries with backoff, and the write skips rows a
- * previous attempt already stored, so a retry never duplicates a row nor fails on one.
+ * The durable write-behind buffer for usage rows, receipts and attestations (docs/storage.md), one of
+ * USAGE_BUFFER_SHARDS (`isolateBuffer`). `append` writes the records to the object's SQLite storage
+ * before it returns (the output gate holds the reply until the write is durable), and sets the
+ * alarm to when they should flush (`flushDue`: the oldest record's arrival plus a window of 250 ms,
+ * 400 ms while the buffer is busy, or at once when FLUSH_AT records wait). The alarm signs the
+ * receipts and writes everything pending in one D1 batch, and deletes the records only after D1
+ * accepted them; a failure keeps them and retries with backoff, and the write skips rows a previous
+ * attempt already stored, so a retry never duplicates a row nor fails on one.
  */
 export class UsageBuffer extends DurableObject<Env> {
+  private readonly arrivals = new Arrivals();
+
   constructor(ctx: DurableObjectState, env: Env) {
     super(ctx, env);
     ensureSchema(ctx.storage, SCHEMA);
@@ -59,10 +54,12 @@ export class UsageBuffer extends DurableObject<Env> {
     const sql = this.ctx.storage.sql;
     const now = Date.now();
     for (const r of records) sql.exec("INSERT INTO pending (at, body) VALUES (?, ?)", now, JSON.stringify(r));
+    this.arrivals.add(now, records.length);
     const due = this.due(now);
-    const current = await this.ctx.storage.getAlarm();
-    // An earlier alarm stays; a failing buffer keeps its backoff rather than retrying on every append.
-    if (due !== null && (current === null || (current > due && this.failing() === 0))) await this.ctx.storage.setAlarm(due);
+    // A failing buffer keeps its backoff rather than retrying on every append; otherwise the alarm
+    // follows the rule, later too (a buffer that turned busy gives its oldest record the longer window).
+    if (due === null || this.failing() > 0) return;
+    if ((await this.ctx.storage.getAlarm()) !== due) await this.ctx.storage.setAlarm(due);
   }
 
   override async alarm(): Promise<void> {
@@ -97,9 +94,7 @@ export class UsageBuffer extends DurableObject<Env> {
   /** When the pending records should flush, or null when there are none. */
   private due(now: number): number | null {
     const { n, oldest } = this.ctx.storage.sql.exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM pending").one();
-    if (!n || oldest === null) return null;
-    if (this.failing() > 0) return now + retryDelay(this.failing());
-    return n >= FLUSH_AT ? now : oldest + FLUSH_WINDOW_MS;
+    return flushDue({ count: n, oldest, recent: this.arrivals.recent(now), failing: this.failing() }, now);
   }
 
   private failing(): number {

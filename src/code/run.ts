@@ -4,7 +4,7 @@ import { worstCaseNanos } from "../cost/guard";
 import { usdFromNanos } from "../cost/money";
 import { estimatePromptTokens } from "../cost/tokens";
 import { confidenceOf } from "../orchestrate/confidence";
-import { answered, keepReceipt, Operation, proofHead, type Answered, type OperationDeps, type Outcome } from "../orchestrate/operation";
+import { answered, Operation, proofHead, type Answered, type OperationDeps, type Outcome } from "../orchestrate/operation";
 import { POLICY, type Policy } from "../orchestrate/policy";
 import { chain, checkFits, diverse, type Chain, type Pool } from "../orchestrate/pool";
 import type { CodeFile } from "../proof/orchestration";
@@ -190,7 +190,8 @@ async function run(deps: OperationDeps, { body, requestId, startedAt }: CodeInpu
     sandbox: op.sandbox,
     compliance: null,
   });
-  keepReceipt(deps, sealed);
+  // Signed and stored off the request path, through the write-behind buffer (docs/storage.md).
+  deps.calls.keepReceipt(sealed);
   return {
     id: `svc-${requestId}`,
     object: "code" as const,

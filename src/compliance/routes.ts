@@ -1,24 +1,24 @@
 import { Hono } from "hono";
-import { db, type Db } from "../db/client";
-import type { AppEnv } from "../env";
+import type { AppEnv, Env } from "../env";
 import { apiError, invalidRequest } from "../shared/errors";
-import { signerFrom, type Signer } from "../shared/signing";
 import { validate } from "../shared/validate";
 import type { AttestationFacts } from "./attestation";
 import { previewCompliance, previewPolicy, previewRequestSchema, previewText } from "./preview";
 
 /**
- * What the preview needs from the receipt store. The store (src/proof/) sits above this core, so
- * app.ts hands its recorder in rather than this router reaching up to it.
+ * What the preview needs from the receipt store. The store (the write-behind buffer of src/calls/)
+ * sits above this core, so app.ts hands its recorder in rather than this router reaching up to it.
+ * The recorder seals the attestation and keeps it off the request path; it answers the proof hash.
  */
 export interface ComplianceRouteDeps {
-  recordAttestation(database: Db, ownerId: string, facts: AttestationFacts, signer: Signer | null): Promise<{ proofHash: string }>;
+  recordAttestation(req: { env: Env; ownerId: string; waitUntil(p: Promise<unknown>): void }, facts: AttestationFacts): { proofHash: string };
 }
 
 /**
  * POST /v2/compliance/preview (key required, SPEC.md 5.6): the gate's dry run. No model is called,
  * nothing is billed, and no provider key is needed. The sample attestation is signed and stored
- * under the request's id, so GET /v1/proof/{x-request-id} verifies it.
+ * under the request's id after the response, so GET /v1/proof/{x-request-id} verifies it within a
+ * second (docs/storage.md).
  */
 export const complianceRoutes = (deps: ComplianceRouteDeps) =>
   new Hono<AppEnv>().post("/v2/compliance/preview", validate("json", previewRequestSchema), async (c) => {
@@ -33,8 +33,8 @@ export const complianceRoutes = (deps: ComplianceRouteDeps) =>
     }
     const { result, attestation } = previewCompliance(text, policy.policy, { requestId: c.get("requestId"), timestamp: new Date().toISOString() });
     if (result.active && attestation) {
-      const signed = await deps.recordAttestation(db(c.env.DB), c.get("apiKey").ownerId, attestation, signerFrom(c.env.LEDGER_SIGNING_KEY));
-      result.sample_attestation = signed.proofHash;
+      const kept = deps.recordAttestation({ env: c.env, ownerId: c.get("apiKey").ownerId, waitUntil: (p) => c.executionCtx.waitUntil(p) }, attestation);
+      result.sample_attestation = kept.proofHash;
     }
     return c.json(result);
   });

@@ -4,8 +4,7 @@ import { callModel } from "../calls/model-call";
 import { worstCaseNanos } from "../cost/guard";
 import { capNanos, usdFromNanos, type Nanos } from "../cost/money";
 import { estimatePromptTokens, usageOf, type TokenUsage } from "../cost/tokens";
-import { signReceipt, type Sealed } from "../proof/receipt";
-import { receiptInsert } from "../proof/store";
+import type { Sealed } from "../proof/receipt";
 import type { ExecutionStage } from "../proof/orchestration";
 import { AllCandidatesFailed } from "../providers/call";
 import type { ChatMessage } from "../providers/types";
@@ -19,8 +18,6 @@ import { finishScore } from "./confidence";
  */
 export interface OperationDeps {
   calls: CallDeps;
-  /** Keeps the receipt write off the request path. */
-  waitUntil(p: Promise<unknown>): void;
 }
 
 export interface OperationMeta {
@@ -193,17 +190,3 @@ export const proofHead = (requestId: string, sealed: Sealed, policy: string) => 
   proof_hash: sealed.proofHash,
   policy,
 });
-
-/** Signs and stores an operation's receipt after the response (the proof store, as the recorder does). */
-export function keepReceipt(deps: OperationDeps, sealed: Sealed): void {
-  deps.waitUntil(
-    (async () => {
-      try {
-        const signed = await signReceipt(sealed, deps.calls.signer);
-        await receiptInsert(deps.calls.db, deps.calls.key.ownerId, signed);
-      } catch (err) {
-        console.error(`[${sealed.receipt.request_id}] could not store the receipt`, err);
-      }
-    })(),
-  );
-}

@@ -5,7 +5,7 @@ import { detectSignals, signalNames } from "../routing/signals";
 import type { BrainConfig } from "../routing/types";
 import { apiError, ApiError } from "../shared/errors";
 import { attestation, gateFor } from "./compliance";
-import { keepReceipt, Operation, proofHead, type OperationDeps } from "./operation";
+import { Operation, proofHead, type OperationDeps } from "./operation";
 import { forcedReason, planStrategy } from "./plan";
 import { POLICY, type Strategy } from "./policy";
 import { checkFits, type Pool } from "./pool";
@@ -60,13 +60,13 @@ export async function orchestrate(deps: OperationDeps, input: OrchestrateInput) 
   if (!body.messages.length) throw apiError("no_messages", "messages is empty: give at least one message.");
   checkFits(body.messages, body.max_tokens, deps.calls.plan.models);
   try {
-    return await run(deps.calls, deps, input);
+    return await run(deps.calls, input);
   } catch (err) {
     throw asApiError(err);
   }
 }
 
-async function run(calls: CallDeps, deps: OperationDeps, { body, requestId, startedAt }: OrchestrateInput) {
+async function run(calls: CallDeps, { body, requestId, startedAt }: OrchestrateInput) {
   const created = Math.floor(Date.now() / 1000);
   const features = detectSignals(body.messages);
   const planned = body.strategy
@@ -114,7 +114,8 @@ async function run(calls: CallDeps, deps: OperationDeps, { body, requestId, star
     sandbox: op.sandbox,
     compliance: attested?.decision_hash ?? null,
   });
-  keepReceipt(deps, sealed);
+  // Signed and stored off the request path, through the write-behind buffer (docs/storage.md).
+  calls.keepReceipt(sealed);
   const latencyMs = Math.round(performance.now() - startedAt);
   return {
     id: `svc-${requestId}`,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MODELS } from "../../src/catalog/models";
-import { call, newKey } from "../helpers";
+import { call, eventually, newKey } from "../helpers";
 
 const PREVIEW = "/v2/compliance/preview";
 const ACTIVE_KEYS = [
@@ -160,8 +160,11 @@ describe("2.18 sample attestation: stored, verifiable at GET /v1/proof/{request_
     const r = await preview({ prompt: "IBAN GB29NWBK60161331926819", compliance: { jurisdiction: "EU", block_data_classes: ["FINANCIAL"] } });
     expect(r.status).toBe(200);
     const requestId = r.headers.get("x-request-id")!;
-    const proof = await call(`/v1/proof/${requestId}`);
-    expect(proof.status).toBe(200);
+    // Stored after the response, through the write-behind buffer: visible within a second (docs/storage.md).
+    const proof = await eventually(async () => {
+      const p = await call(`/v1/proof/${requestId}`);
+      return p.status === 200 ? p : undefined;
+    }, 1000);
     expect(proof.json).toMatchObject({ object: "proof.verification", request_id: requestId, valid: true, signed: true, signature_valid: true });
     expect(proof.json.proof_hash).toBe(r.json.sample_attestation);
     expect(proof.json.recomputed_proof_hash).toBe(r.json.sample_attestation);
@@ -181,6 +184,10 @@ describe("2.18 sample attestation: stored, verifiable at GET /v1/proof/{request_
     for (const body of [{ prompt: "hello" }, { prompt: "AKIA6I8J76B2LAJLJ4H9", compliance: { block_data_classes: ["SECRETS"] } }]) {
       const r = await preview(body);
       expect(r.status).toBe(200);
+      // A preview that does attest, after it: the buffer writes in arrival order, so once this one
+      // is stored anything the first had kept would be too.
+      const control = await preview({ prompt: "IBAN GB29NWBK60161331926819", compliance: { jurisdiction: "EU", block_data_classes: ["FINANCIAL"] } });
+      await eventually(async () => (await call(`/v1/proof/${control.headers.get("x-request-id")}`)).status === 200, 1000);
       const proof = await call(`/v1/proof/${r.headers.get("x-request-id")}`);
       expect(proof.status).toBe(404);
       expect(proof.json.error).toBe("proof_not_found");
