@@ -45,6 +45,14 @@ const SCHEMA = [
     `INSERT INTO hour_buckets (hour, count) SELECT unixepoch() / 3600 * ${HOUR_MS}, count FROM day_window WHERE count > 0 AND start > unixepoch() * 1000 - ${24 * HOUR_MS}`,
     "DROP TABLE day_window",
   ],
+  // 3: the minute window as one row per admission time with its count (a lease's admissions share
+  // one time), keyed by it: a lease is one row, and pruning or giving back is an index lookup, not a
+  // scan of up to a minute's admissions (the table had no index).
+  [
+    "CREATE TABLE IF NOT EXISTS minute_runs (ts INTEGER PRIMARY KEY, n INTEGER NOT NULL)",
+    "INSERT INTO minute_runs (ts, n) SELECT ts, count(*) FROM minute_hits GROUP BY ts",
+    "DROP TABLE minute_hits",
+  ],
 ];
 
 const hourOf = (t: number) => t - (t % HOUR_MS);
@@ -81,7 +89,9 @@ export class RateLimiter extends DurableObject<Env> {
     ensureSchema(ctx.storage, SCHEMA);
     const sql = ctx.storage.sql;
     const now = Date.now();
-    this.minute = sql.exec<{ ts: number }>("SELECT ts FROM minute_hits WHERE ts > ? ORDER BY ts", now - MINUTE_MS).toArray().map((r) => r.ts);
+    for (const r of sql.exec<{ ts: number; n: number }>("SELECT ts, n FROM minute_runs WHERE ts > ? ORDER BY ts", now - MINUTE_MS)) {
+      for (let i = 0; i < r.n; i++) this.minute.push(r.ts);
+    }
     for (const r of sql.exec<{ hour: number; count: number }>("SELECT hour, count FROM hour_buckets ORDER BY hour")) this.hours.set(r.hour, r.count);
   }
 
@@ -113,7 +123,7 @@ export class RateLimiter extends DurableObject<Env> {
         left--;
       }
     }
-    sql.exec("DELETE FROM minute_hits WHERE rowid IN (SELECT rowid FROM minute_hits WHERE ts = ? LIMIT ?)", at, unused - left);
+    sql.exec("UPDATE minute_runs SET n = max(0, n - ?) WHERE ts = ?", unused - left, at);
     const hour = this.leaseHours.get(at) ?? hourOf(at);
     const count = this.hours.get(hour);
     if (count !== undefined) {
@@ -137,7 +147,7 @@ export class RateLimiter extends DurableObject<Env> {
     while (drop < this.minute.length && this.minute[drop]! <= now - MINUTE_MS) drop++;
     if (drop) {
       this.minute.splice(0, drop);
-      if (admit) sql.exec("DELETE FROM minute_hits WHERE ts <= ?", now - MINUTE_MS);
+      if (admit) sql.exec("DELETE FROM minute_runs WHERE ts <= ?", now - MINUTE_MS);
     }
     const hour = hourOf(now);
     const oldestKept = hour - (DAY_BUCKETS - 1) * HOUR_MS;
@@ -163,8 +173,7 @@ export class RateLimiter extends DurableObject<Env> {
       let pos = this.minute.length;
       while (pos > 0 && this.minute[pos - 1]! > at) pos--;
       this.minute.splice(pos, 0, ...Array<number>(granted).fill(at));
-      // One statement for the whole lease (a row per admission, as `release` takes them back one by one).
-      if (granted > 0) sql.exec("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?) INSERT INTO minute_hits (ts) SELECT ? FROM n", granted, at);
+      if (granted > 0) sql.exec("INSERT INTO minute_runs (ts, n) VALUES (?, ?) ON CONFLICT(ts) DO UPDATE SET n = n + excluded.n", at, granted);
       if (holdMs > 0 && granted > 0) {
         this.leaseHours.set(at, hour);
         if (this.leaseHours.size > 256) this.leaseHours.delete(this.leaseHours.keys().next().value!);

@@ -88,7 +88,7 @@ describe("per-key limits (SPEC.md section 8)", () => {
     const stub = limiterFor(env, record.id);
     await runInDurableObject(stub, (instance: RateLimiter, state) => {
       expect(instance.keyId).toBe(record.id);
-      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(2);
+      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(3);
       // Make the storage look like the first deployment's: a fixed window opened 2 hours ago.
       state.storage.sql.exec("DROP TABLE hour_buckets");
       state.storage.sql.exec("DROP TABLE schema_version");
@@ -98,9 +98,38 @@ describe("per-key limits (SPEC.md section 8)", () => {
     await evictDurableObject(stub);
     expect((await stub.peek(300, 50_000)).usedToday).toBe(40);
     await runInDurableObject(stub, (_instance: RateLimiter, state) => {
-      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(2);
+      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(3);
       expect(state.storage.sql.exec("SELECT count(*) AS n FROM sqlite_master WHERE name = 'day_window'").one().n).toBe(0);
     });
+  });
+
+  it("brings a minute window stored a row per admission (schema 2) forward as one row per admission time", async () => {
+    const { record } = await newKey("pro");
+    const stub = limiterFor(env, record.id);
+    const now = Date.now();
+    await runInDurableObject(stub, (_instance: RateLimiter, state) => {
+      const sql = state.storage.sql;
+      sql.exec("DROP TABLE minute_runs");
+      sql.exec("CREATE TABLE minute_hits (ts INTEGER NOT NULL)");
+      for (const ts of [now - 70_000, now - 1_000, now - 1_000, now - 1_000, now + 500]) sql.exec("INSERT INTO minute_hits (ts) VALUES (?)", ts);
+      sql.exec("UPDATE schema_version SET version = 2");
+    });
+    await evictDurableObject(stub);
+    // The admission older than a minute has left the window; the three at one time and the leased one count.
+    expect((await stub.peek(10, null)).rpmRemaining).toBe(6);
+    await runInDurableObject(stub, (_instance: RateLimiter, state) => {
+      expect(state.storage.sql.exec("SELECT version FROM schema_version").one().version).toBe(3);
+      expect(state.storage.sql.exec("SELECT ts, n FROM minute_runs WHERE ts > ? ORDER BY ts", now - 60_000).toArray()).toEqual([
+        { ts: now - 1_000, n: 3 },
+        { ts: now + 500, n: 1 },
+      ]);
+    });
+    // A lease is one row, and giving back part of it is counted after a restart too.
+    const lease = await stub.lease(10, null, 4, 1_000);
+    expect(lease.granted).toBe(4);
+    await stub.release(3, lease.at);
+    await evictDurableObject(stub);
+    expect((await stub.peek(10, null)).rpmRemaining).toBe(5);
   });
 
   it("unlimited daily (null) never refuses for the day; refused requests do not count", async () => {
