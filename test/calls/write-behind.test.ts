@@ -1,8 +1,8 @@
-import { env, evictDurableObject, listDurableObjectIds, runDurableObjectAlarm } from "cloudflare:test";
+import { env, evictDurableObject, listDurableObjectIds, runDurableObjectAlarm, runInDurableObject } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
 import { BATCH_TARGET } from "../../src/calls/flush-policy";
 import { bufferedReceipt, bufferKeeper, callRecorder, writeRecords, type BufferedCall, type BufferedRecord, type CallRecord } from "../../src/calls/record";
-import type { BufferStats } from "../../src/calls/usage-buffer";
+import type { BufferStats, UsageBuffer } from "../../src/calls/usage-buffer";
 import { db } from "../../src/db/client";
 import { signerFrom } from "../../src/shared/signing";
 import { call, eventually, flushRecords, newKey } from "../helpers";
@@ -212,6 +212,26 @@ describe("write-behind: usage rows and receipts through the isolate's buffer", (
     await writtenAgain("test-retry", await recordOf(requestId));
     expect(await usageCount(requestId)).toBe(1);
     expect(await receiptCount(requestId)).toBe(1);
+  });
+
+  it("an append stores each record's JSON as it was sent (one statement for all of them), escapes, non-ASCII and fractions included", async () => {
+    const { key } = await newKey("pro");
+    const r = await chat(key, "keep my text exactly");
+    const requestId = r.json.svc.proof.request_id;
+    const rec = await eventually(async () => ((await receiptCount(requestId)) === 1 ? recordOf(requestId) : undefined));
+    const odd = 'quote " backslash \\ newline \n tab \t ü 漢 😀 \u2028 </script>';
+    const records: BufferedCall[] = [0.1, 1e-7, 12345.678].map((cost, i) => ({
+      usage: { ...rec.usage, id: `${rec.usage.id}-json${i}`, requestId: `${requestId}-json${i}`, mode: odd, latencyMs: i },
+      receipt: { ...rec.receipt!, receipt: { ...rec.receipt!.receipt, request_id: `${requestId}-json${i}`, reason: odd, cost_usd: cost } as never },
+    }));
+    const buffer = env.USAGE_BUFFER.getByName("test-json-append");
+    await buffer.append(records);
+    const stored = await runInDurableObject(buffer, (_o: UsageBuffer, state) =>
+      state.storage.sql.exec<{ body: string }>("SELECT body FROM pending ORDER BY seq").toArray().map((row) => JSON.parse(row.body)),
+    );
+    expect(stored).toEqual(records);
+    expect(await runDurableObjectAlarm(buffer)).toBe(true);
+    expect(await usageCount(`${requestId}-json2`)).toBe(1);
   });
 
   it("records survive the buffer object being evicted before its flush", async () => {
