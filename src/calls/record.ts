@@ -1,7 +1,7 @@
 import type { Db } from "../db/client";
 import { insertJsonRows } from "../db/json-rows";
 import { proofReceipts, usageEvents } from "../db/schema";
-import { signReceipt, type Sealed } from "../proof/receipt";
+import { signReceipt, type Sealed, type SignedReceipt } from "../proof/receipt";
 import { receiptValues } from "../proof/store";
 import { newId } from "../shared/ids";
 import type { Signer } from "../shared/signing";
@@ -21,8 +21,8 @@ export type Recorder = (rec: CallRecord) => void;
  * fixed when the call is recorded (so every retry of a flush writes the same row, and a row already
  * written is skipped), and its receipt when it issues one. Or a receipt that bills nothing itself,
  * with its owner: an operation's (orchestration, code: each of its model calls has its own usage
- * row) or a compliance attestation. Receipts are sealed but not yet signed (the flush signs them,
- * off the isolate).
+ * row) or a compliance attestation. Receipts are sealed but not yet signed: the buffer signs them
+ * as they arrive, off the isolate.
  */
 export type BufferedRecord = BufferedCall | BufferedReceipt;
 
@@ -116,9 +116,19 @@ export const callRecorder =
  * (a retried flush whose first attempt reached D1) are skipped: usage rows by their id, receipts by
  * their request id. Throws when D1 refuses, so that the caller keeps the records and retries.
  */
+const isSigned = (r: Sealed): r is SignedReceipt => "signature" in r;
+
+/**
+ * The records with every receipt signed (Ed25519 is deterministic, so signing again later gives the
+ * same signature): what the buffer stores as records arrive, so that its flush only writes.
+ */
+export async function signRecords<R extends BufferedRecord>(records: R[], signer: Signer | null): Promise<R[]> {
+  return Promise.all(records.map(async (r) => (r.receipt && !isSigned(r.receipt) ? { ...r, receipt: await signReceipt(r.receipt, signer) } : r)));
+}
+
 export async function writeRecords(database: Db, signer: Signer | null, records: BufferedRecord[]): Promise<void> {
   if (!records.length) return;
-  const receipts = await Promise.all(records.flatMap((r) => (r.receipt ? [signReceipt(r.receipt, signer).then((s) => receiptValues(ownerOf(r), s))] : [])));
+  const receipts = (await signRecords(records, signer)).flatMap((r) => (r.receipt ? [receiptValues(ownerOf(r), r.receipt as SignedReceipt)] : []));
   const usage = records.flatMap((r) => (r.usage ? [r.usage] : [])).map(({ id, createdAt, ...u }) => usageValues(u, id, createdAt));
   await database.$client.batch([...insertJsonRows(database.$client, usageEvents, usage), ...insertJsonRows(database.$client, proofReceipts, receipts)]);
 }

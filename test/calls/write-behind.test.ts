@@ -214,7 +214,7 @@ describe("write-behind: usage rows and receipts through the isolate's buffer", (
     expect(await receiptCount(requestId)).toBe(1);
   });
 
-  it("an append stores each record's JSON as it was sent (one statement for all of them), escapes, non-ASCII and fractions included", async () => {
+  it("an append stores each record's JSON as it was sent (one statement for all of them), escapes, non-ASCII and fractions included, receipts signed", async () => {
     const { key } = await newKey("pro");
     const r = await chat(key, "keep my text exactly");
     const requestId = r.json.svc.proof.request_id;
@@ -229,7 +229,9 @@ describe("write-behind: usage rows and receipts through the isolate's buffer", (
     const stored = await runInDurableObject(buffer, (_o: UsageBuffer, state) =>
       state.storage.sql.exec<{ body: string }>("SELECT body FROM pending ORDER BY seq").toArray().map((row) => JSON.parse(row.body)),
     );
-    expect(stored).toEqual(records);
+    // As sent, with each receipt signed on arrival (Ed25519 over its proof hash, by the buffer).
+    expect(stored.map((r: BufferedCall) => ({ ...r, receipt: { receipt: r.receipt!.receipt, proofHash: r.receipt!.proofHash } }))).toEqual(records);
+    expect(stored.every((r: { receipt: { signature: unknown } }) => typeof r.receipt.signature === "string" && r.receipt.signature.length === 128)).toBe(true);
     expect(await runDurableObjectAlarm(buffer)).toBe(true);
     expect(await usageCount(`${requestId}-json2`)).toBe(1);
   });
