@@ -28,6 +28,7 @@ import { Client, KeyRing, type Target } from "./client";
 import { pickLoadTool, runLoad, type LoadTool } from "./load";
 import { checkTargets, formatReport, type PeerFigures, type PerCall, type Results, type StorageFigures, type StreamFigures, type ThroughputFigures } from "./report";
 import { nodeVersion, PORTKEY_NODE_SERVER_VERSION, PORTKEY_VERSION, projectNode } from "./peers";
+import { BUSY_WINDOW_MS } from "../src/calls/flush-policy";
 import { parseCounts, STORAGE_KINDS, STORAGE_METER_HEADER, STORAGE_METER_PATH, type MeterTotals, type StorageCounts } from "../src/shared/storage-meter";
 import { median, medianOfRoundMedians, pairedMedianDifference, roundOrder, summarize, type Summary } from "./stats";
 import { profile } from "./profile";
@@ -394,14 +395,15 @@ async function main() {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * The metered twin's totals once its off-path work has settled: two equal readings 300 ms apart
- * (the write-behind buffer flushes within 250 ms), at most 5 s.
+ * The metered twin's totals once its off-path work has settled: two equal readings SETTLE_MS apart
+ * (a busy write-behind buffer flushes up to BUSY_WINDOW_MS after its oldest record), at most ~7 s.
  */
+const SETTLE_MS = BUSY_WINDOW_MS + 50;
 async function settledTotals(origin: string): Promise<MeterTotals> {
   const read = async () => (await (await fetch(origin + STORAGE_METER_PATH)).json()) as MeterTotals;
   let last = await read();
   for (let i = 0; i < 16; i++) {
-    await sleep(300);
+    await sleep(SETTLE_MS);
     const next = await read();
     if (JSON.stringify(next) === JSON.stringify(last)) return next;
     last = next;
