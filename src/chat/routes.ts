@@ -128,15 +128,26 @@ export const chatRoutes = new Hono<AppEnv>()
  * middleware, so they need no key. Public endpoints allow any origin; the rest allow the origins
  * listed in CORS_ORIGINS (comma-separated; `*` allows any), none when it is unset.
  */
-export const apiCors = cors({
-    origin: (origin, c: Context<AppEnv>) => {
-      const preflightMethod = c.req.method === "OPTIONS" ? c.req.header("access-control-request-method") ?? "GET" : c.req.method;
-      if (!requiresKey(preflightMethod, c.req.path)) return "*";
-      const allowed = (c.env.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
-      if (allowed.includes("*")) return "*";
-      return allowed.includes(origin) ? origin : null;
-    },
-    allowHeaders: ["authorization", "content-type", "x-sandbox-fault"],
-    exposeHeaders: ["x-request-id", "x-svc-overhead-us"],
-    maxAge: 600,
-  });
+const browserCors = cors({
+  origin: (origin, c: Context<AppEnv>) => {
+    const preflightMethod = c.req.method === "OPTIONS" ? c.req.header("access-control-request-method") ?? "GET" : c.req.method;
+    if (!requiresKey(preflightMethod, c.req.path)) return "*";
+    const allowed = (c.env.CORS_ORIGINS ?? "").split(",").map((o) => o.trim()).filter(Boolean);
+    if (allowed.includes("*")) return "*";
+    return allowed.includes(origin) ? origin : null;
+  },
+  allowHeaders: ["authorization", "content-type", "x-sandbox-fault"],
+  exposeHeaders: ["x-request-id", "x-svc-overhead-us"],
+  maxAge: 600,
+});
+
+/**
+ * Skipped for a request to a protected endpoint that carries no Origin header: it does not come
+ * from a browser, and its answer is private (a shared cache never stores a response to a request
+ * with Authorization), so CORS headers would tell no one anything. Why skip rather than run it:
+ * Hono's cors sets its headers on the response before the route runs, which makes Hono copy the
+ * route's response when it arrives, and once more for `Vary`: two Response copies on every call,
+ * SDK calls from servers included. Public endpoints (cacheable: GET /v1/models/{id}) always get them.
+ */
+export const apiCors: MiddlewareHandler<AppEnv> = (c, next) =>
+  c.req.method !== "OPTIONS" && c.req.header("origin") === undefined && requiresKey(c.req.method, c.req.path) ? next() : browserCors(c, next);

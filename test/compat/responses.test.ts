@@ -130,4 +130,15 @@ describe("CORS", () => {
     expect(real.headers.get("access-control-allow-origin")).toBe("https://app.example");
     expect(real.headers.get("access-control-expose-headers")).toContain("x-request-id");
   });
+
+  it("sends no CORS headers to a server-side call of a protected endpoint (no Origin), and always on public ones", async () => {
+    const server = await call("/v1/chat/completions", { key, json: { messages: [{ role: "user", content: "hi" }] } });
+    expect(server.status).toBe(200);
+    expect(server.headers.get("access-control-allow-origin")).toBeNull();
+    expect(server.headers.get("vary")).toBeNull();
+    expect(server.headers.get("x-request-id")).toBeTruthy();
+    const pub = await call("/v1/models/gpt-5-mini");
+    expect(pub.headers.get("access-control-allow-origin")).toBe("*");
+    expect(pub.headers.get("cache-control")).toBe("public, max-age=300");
+  });
 });
