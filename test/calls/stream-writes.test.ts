@@ -9,8 +9,10 @@ import { sseEvents } from "../chat/sse-parse";
 
 /**
  * The streamed chat response in workerd, read by a client chunk by chunk: the upstream body is piped
- * through the conversion, so the frames of one upstream read are one chunk of the response, and a
- * client that cancels the response cancels the upstream and still leaves the call recorded.
+ * through the conversion, so the frames of one upstream read are one chunk of the response, a read
+ * after the clock moved is written at once (the joining of reads within one tick is tested in
+ * test/providers/stream-pipe.node.test.ts, where the clock can be held), and a client that cancels
+ * the response cancels the upstream and still leaves the call recorded.
  */
 const enc = new TextEncoder();
 const dec = new TextDecoder();
@@ -60,6 +62,19 @@ describe("calls: the streamed response, chunk by chunk", () => {
     await Promise.all(ended);
     expect(records).toHaveLength(1);
     expect(records[0]!.usage).toMatchObject({ requestId: "req_stream_writes_1", promptTokens: 5, completionTokens: 9 });
+  });
+
+  it("writes a read at once when the clock has moved since the last write", async () => {
+    const up = upstream();
+    const { read, reader } = await started(up, "req_stream_writes_4");
+    await read();
+    await new Promise((r) => setTimeout(r, 5));
+    const next = read();
+    up.send(content(" later"));
+    // Written before any timer runs: a token after a pause is not held back.
+    const first = await Promise.race([next, new Promise((r) => setTimeout(() => r("a timer ran first"), 0))]);
+    expect(first).toEqual([expect.objectContaining({ choices: [expect.objectContaining({ delta: { content: " later" } })] })]);
+    await reader.cancel();
   });
 
   it("cancels the upstream when the client cancels the response, and records the call with the tokens produced", async () => {

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { findModel } from "../../src/catalog/models";
 import { openStream, type Route } from "../../src/providers/attempt";
 import { anthropicAdapter } from "../../src/providers/anthropic";
@@ -9,7 +9,9 @@ import { UpstreamError } from "../../src/providers/upstream-error";
 
 /**
  * The stream pipe under plain Node web streams: the upstream body piped into the converting pair,
- * one write per upstream read, and every way a stream ends reaching the sink exactly once.
+ * one write per upstream read (reads within one tick of the isolate's clock joined), and every way
+ * a stream ends reaching the sink exactly once. Node's clock moves all the time; the tests of the
+ * joining hold it still, as workerd's does between two I/O events.
  */
 const nano = findModel("gpt-5-nano")!;
 const haiku = findModel("claude-haiku-4-5")!;
@@ -67,6 +69,34 @@ const estimate = (produced: string): TokenUsage => ({ prompt_tokens: 1, completi
 const text = (r: ReadableStreamReadResult<Uint8Array>) => (r.done ? null : dec.decode(r.value));
 
 describe("stream pipe", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("joins reads that arrive in the clock tick of the last write, and writes them on a timer or with the next read of a later tick", async () => {
+    let now = 1_000;
+    vi.spyOn(performance, "now").mockImplementation(() => now);
+    const { up, piped } = await piping();
+    const reader = piped.readable.getReader();
+    expect(text(await reader.read())).toBe("open\na\n");
+    // Three upstream reads, the clock where it was when "a" went out: one chunk, by the timer.
+    const next = reader.read();
+    for (const t of ["b", "c", "d"]) up.send(content(t));
+    expect(text(await next)).toBe("b\nc\nd\n");
+    // Reads in that tick wait; the first read after the clock moved takes them along at once.
+    const joined = reader.read();
+    up.send(content("e"));
+    // setImmediate runs before any timer of this loop turn can: "e" is read and waits, unwritten.
+    await new Promise((r) => setImmediate(r));
+    now += 1;
+    up.send(content("f"));
+    expect(text(await joined)).toBe("e\nf\n");
+    // A read in a later tick than the last write goes out at once, before any timer.
+    now += 5;
+    const atOnce = reader.read();
+    up.send(content("g"));
+    expect(await Promise.race([atOnce.then(text), new Promise((r) => setTimeout(() => r("a timer ran first"), 0))])).toBe("g\n");
+    await reader.cancel();
+  });
+
   it("writes the frames of one upstream read that brings several events as ONE chunk", async () => {
     const { up, got, piped } = await piping();
     const reader = piped.readable.getReader();
