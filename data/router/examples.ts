@@ -22,6 +22,8 @@ export interface Example {
   item: Item;
   /** Bucket -> value. */
   x: Map<number, number>;
+  /** Bucket -> value of the body's words, which weigh on the difficulty outputs only (classifier.ts). */
+  xd: Map<number, number>;
   /** The fixed cue prior per output (classifier.ts), added to the learned logit. */
   offset: number[];
   /** One 0/1 target per output of OUTPUTS. */
@@ -34,26 +36,29 @@ export interface Example {
   longContext: boolean;
 }
 
-function addScan(x: Map<number, number>, offset: number[], factor: number) {
+function addScan(x: Map<number, number>, xd: Map<number, number>, offset: number[], factor: number) {
   for (let s = 0; s < SCORED.length; s++) offset[s]! += factor * CUE_PRIOR * Math.min(cuePoints[s]!, CUE_PRIOR_MAX);
   const norm = scan.words > 0 ? 1 / Math.sqrt(scan.words) : 0;
-  const edgeNorm = scan.edges > scan.words ? 1 / Math.sqrt(scan.edges - scan.words) : 0;
+  const requestNorm = scan.request > scan.words ? 1 / Math.sqrt(scan.request - scan.words) : 0;
+  const bodyNorm = scan.body > scan.request ? 1 / Math.sqrt(scan.body - scan.request) : 0;
   for (let f = 0; f < scan.total; f++) {
     const b = featureBuckets[f]!;
-    x.set(b, (x.get(b) ?? 0) + factor * (f < scan.words ? norm : f < scan.edges ? edgeNorm : 1));
+    if (f >= scan.request && f < scan.body) xd.set(b, (xd.get(b) ?? 0) + factor * bodyNorm);
+    else x.set(b, (x.get(b) ?? 0) + factor * (f < scan.words ? norm : f < scan.request ? requestNorm : 1));
   }
 }
 
 export function toExample(item: Item): Example {
   const { last, previous, closing } = turnsOf(item.messages);
   const x = new Map<number, number>();
+  const xd = new Map<number, number>();
   const offset = OUTPUTS.map(() => 0);
   scanMessage(last);
   const codeBySymbols = scan.fence || scan.structural >= 4;
-  addScan(x, offset, 1);
+  addScan(x, xd, offset, 1);
   if (previous !== undefined) {
     scanMessage(previous);
-    addScan(x, offset, FOLLOW_UP_WEIGHT);
+    addScan(x, xd, offset, FOLLOW_UP_WEIGHT);
   }
   const y = OUTPUTS.map((o) => {
     if (o === "standard") return item.capability === "light" ? 0 : 1;
@@ -62,5 +67,5 @@ export function toExample(item: Item): Example {
   });
   let chars = 0;
   for (const m of item.messages) chars += m.content.length;
-  return { item, x, offset, y, codeBySymbols, closing, longContext: Math.ceil(chars / CHARS_PER_TOKEN) >= LONG_CONTEXT_TOKENS };
+  return { item, x, xd, offset, y, codeBySymbols, closing, longContext: Math.ceil(chars / CHARS_PER_TOKEN) >= LONG_CONTEXT_TOKENS };
 }

@@ -3,15 +3,16 @@
  * Reads the train split of data/router/corpus.jsonl (never the held-out fifth), fits one
  * L2-regularized logistic regression per output with AdaGrad over a fixed, seeded order, quantizes
  * the weights to int8 with one scale per output, and writes src/routing/classifier-weights.ts.
- * Deterministic: the same corpus gives the same file, byte for byte. Takes seconds on one core.
+ * Deterministic: the same corpus gives the same file, byte for byte. Takes one to two minutes on one
+ * core (six fits: five cross-validation folds for the thresholds, then the whole train split).
  */
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { K, OUTPUTS } from "../../src/routing/classifier";
+import { DIFFICULTY_FROM, K, OUTPUTS } from "../../src/routing/classifier";
 import { BUCKETS } from "../../src/routing/features";
 import { readCorpus, toExample, type Example } from "./examples";
-import { carveValidation, chooseShifts, logitsOf } from "./validate";
+import { chooseShifts, crossValidatedLogits } from "./validate";
 
 const EPOCHS = 40;
 const LEARNING_RATE = 0.4;
@@ -41,15 +42,17 @@ export function train(examples: readonly Example[]) {
   const rand = random(SEED);
   const order = examples.map((_, i) => i);
   const entries = examples.map((e) => [...e.x.entries()].sort((a, b) => a[0] - b[0]));
+  // Difficulty outputs also read the body's words (classifier.ts).
+  const difficultyEntries = examples.map((e, n) => [...entries[n]!, ...[...e.xd.entries()].sort((a, b) => a[0] - b[0])]);
   for (let epoch = 0; epoch < EPOCHS; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
       [order[i], order[j]] = [order[j]!, order[i]!];
     }
     for (const n of order) {
-      const x = entries[n]!;
       const y = examples[n]!.y;
       for (let k = 0; k < K; k++) {
+        const x = k >= DIFFICULTY_FROM ? difficultyEntries[n]! : entries[n]!;
         let z = bias[k]! + examples[n]!.offset[k]!;
         for (const [b, v] of x) z += w[b * K + k]! * v;
         const p = 1 / (1 + Math.exp(-z));
@@ -81,13 +84,11 @@ export function quantize(w: Float64Array) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const started = Date.now();
   const trainItems = readCorpus().filter((i) => i.split === "train");
-  // Decision thresholds: chosen on a validation fifth of the train split with a model fitted on the
-  // other four fifths, then folded into the biases of the model fitted on the whole train split.
-  const { fit, validation } = carveValidation(trainItems);
-  const fitted = train(fit.map(toExample));
-  const val = validation.map(toExample);
-  const shifts = chooseShifts(val, val.map((e) => logitsOf(e, fitted.w, fitted.bias)));
+  // Decision thresholds: chosen on out-of-fold scores of the train split (5 folds by request shape,
+  // each scored by a model fitted on the other four), then folded into the biases of the model
+  // fitted on the whole train split.
   const examples = trainItems.map(toExample);
+  const shifts = chooseShifts(examples, crossValidatedLogits(trainItems, examples));
   const { w, bias } = train(examples);
   for (let k = 0; k < K; k++) bias[k]! += shifts[k]!;
   const { q, scales } = quantize(w);
@@ -108,6 +109,6 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     "",
   ].join("\n");
   writeFileSync(file, body);
-  console.log(`thresholds (logit shifts chosen on validation): ${OUTPUTS.map((o, k) => `${o} ${shifts[k]}`).join(", ")}`);
+  console.log(`thresholds (logit shifts chosen on out-of-fold scores): ${OUTPUTS.map((o, k) => `${o} ${shifts[k]}`).join(", ")}`);
   console.log(`trained on ${examples.length} prompts in ${((Date.now() - started) / 1000).toFixed(1)} s -> ${file} (${body.length} bytes)`);
 }

@@ -1,28 +1,54 @@
 /**
  * `npm run validate:router`: the tuning loop of the classifier (docs/routing.md, "Training"). It
- * never reads the held-out fifth: it carves a validation fifth out of the train split (by request
- * shape, as the held-out fifth is carved), trains on the other four fifths, and prints the
- * validation figures of that model, so feature and hyper-parameter changes are judged on prompts
- * the model did not see, and the held-out fifth stays a measure, not a target.
+ * never reads the held-out fifth: it deals the train split into five folds by request shape (as the
+ * held-out fifth is carved), scores every train prompt with a model fitted on the other four folds,
+ * and prints those out-of-fold figures, so feature and hyper-parameter changes are judged on prompts
+ * whose request shape the model did not see, and the held-out fifth stays a measure, not a target.
+ * The trainer chooses its decision thresholds on the same out-of-fold scores. `-- --errors` lists
+ * the train prompts the out-of-fold models get wrong.
  */
 import { SCORED } from "../../src/routing/features";
-import { K, OUTPUTS } from "../../src/routing/classifier";
+import { DIFFICULTY_FROM, K, OUTPUTS } from "../../src/routing/classifier";
 import { readCorpus, toExample, type Example } from "./examples";
-import { train } from "./train";
-import { fifthByShape, type Item } from "./corpus/kit";
+import { train as trainModel } from "./train";
+import type { Item } from "./corpus/kit";
 
 const groupOf = (i: Item) => `${i.lang}:${i.intents.length === 1 ? i.intents[0] : i.intents.length ? "mixed" : "general"}`;
 
 /**
- * The train items split into fit and validation: a fifth of each group's shapes (kit.ts,
- * fifthByShape), starting half a fifth in, so other shapes than the held-out carve's are taken.
+ * The train items in FOLDS folds by request shape, for cross-validation: within each group, its
+ * shapes in order go to folds 0, 1, 2... in turn; a group of fewer than five shapes deals its
+ * prompts instead. Every train prompt is then scored once by a model that never saw its shape.
  */
-export function carveValidation(train: readonly Item[]): { fit: Item[]; validation: Item[] } {
-  const isValidation = fifthByShape(train, groupOf, 0.1, 2);
-  const fit: Item[] = [];
-  const validation: Item[] = [];
-  for (const i of train) (isValidation(i) ? validation : fit).push(i);
-  return { fit, validation };
+export const FOLDS = 5;
+export function foldsByShape(train: readonly Item[]): number[] {
+  const unitsOf = new Map<string, string[]>();
+  for (const i of train) {
+    const list = unitsOf.get(groupOf(i)) ?? [];
+    if (!list.includes(i.unit)) list.push(i.unit);
+    unitsOf.set(groupOf(i), list);
+  }
+  const counters = new Map<string, number>();
+  return train.map((i) => {
+    const units = unitsOf.get(groupOf(i))!;
+    if (units.length >= FOLDS) return units.indexOf(i.unit) % FOLDS;
+    const n = counters.get(groupOf(i)) ?? 0;
+    counters.set(groupOf(i), n + 1);
+    return n % FOLDS;
+  });
+}
+
+/** Out-of-fold logits of every train example (one model per fold, trained on the other folds). */
+export function crossValidatedLogits(train: readonly Item[], examples: readonly Example[]): Float64Array[] {
+  const folds = foldsByShape(train);
+  const out = new Array<Float64Array>(examples.length);
+  for (let f = 0; f < FOLDS; f++) {
+    const model = trainModel(examples.filter((_, n) => folds[n] !== f));
+    examples.forEach((e, n) => {
+      if (folds[n] === f) out[n] = logitsOf(e, model.w, model.bias);
+    });
+  }
+  return out;
 }
 
 const INTENT_OUTPUTS = [...SCORED, "simple"] as const;
@@ -32,14 +58,11 @@ export function logitsOf(e: Example, w: Float64Array, bias: Float64Array): Float
   const z = new Float64Array(K);
   for (let k = 0; k < K; k++) z[k] = bias[k]! + e.offset[k]!;
   for (const [b, v] of e.x) for (let k = 0; k < K; k++) z[k]! += w[b * K + k]! * v;
+  for (const [b, v] of e.xd) for (let k = DIFFICULTY_FROM; k < K; k++) z[k]! += w[b * K + k]! * v;
   return z;
 }
 
-/** The decision of the serving code (signals.ts) from float weights: intents at 0.5, code also by symbols, simple only alone. */
-export function predict(e: Example, w: Float64Array, bias: Float64Array) {
-  return decide(e, logitsOf(e, w, bias));
-}
-
+/** The decision of the serving code (signals.ts) from logits: intents at 0, code also by symbols, simple only alone. */
 export function decide(e: Example, z: Float64Array) {
   const intents = new Set<string>();
   SCORED.forEach((s, k) => {
@@ -92,12 +115,12 @@ export function chooseShifts(examples: readonly Example[], zs: readonly Float64A
   return shifts;
 }
 
-export function report(examples: readonly Example[], w: Float64Array, bias: Float64Array) {
+export function reportLogits(examples: readonly Example[], zs: readonly Float64Array[], shifts: readonly number[] = new Array<number>(K).fill(0)) {
   const c = new Map<string, { tp: number; fp: number; fn: number }>(INTENT_OUTPUTS.map((s) => [s, { tp: 0, fp: 0, fn: 0 }]));
   const langs = new Map<string, { n: number; intent: number; difficulty: number }>();
   const matrix = new Map<string, number>();
-  for (const e of examples) {
-    const { intents, difficulty } = predict(e, w, bias);
+  for (const [n, e] of examples.entries()) {
+    const { intents, difficulty } = decide(e, zs[n]!.map((v, k) => v + shifts[k]!));
     const labeled = new Set<string>(e.item.intents);
     for (const s of INTENT_OUTPUTS) {
       const m = c.get(s)!;
@@ -114,7 +137,7 @@ export function report(examples: readonly Example[], w: Float64Array, bias: Floa
     matrix.set(key, (matrix.get(key) ?? 0) + 1);
   }
   const pct = (a: number, b: number) => (b ? ((100 * a) / b).toFixed(1) : "-").padStart(6);
-  const lines = [`${examples.length} validation prompts`, "intent         prec  recall support"];
+  const lines = [`${examples.length} prompts`, "intent         prec  recall support"];
   let worst = 1;
   for (const [s, m] of c) {
     lines.push(`${s.padEnd(13)} ${pct(m.tp, m.tp + m.fp)} ${pct(m.tp, m.tp + m.fn)} ${String(m.tp + m.fn).padStart(6)}`);
@@ -135,13 +158,24 @@ export function report(examples: readonly Example[], w: Float64Array, bias: Floa
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const corpus = readCorpus().filter((i) => i.split === "train");
-  const { fit, validation } = carveValidation(corpus);
   const started = Date.now();
-  const { w, bias } = train(fit.map(toExample));
-  const val = validation.map(toExample);
-  console.log(report(val, w, bias));
-  const shifts = chooseShifts(val, val.map((e) => logitsOf(e, w, bias)));
-  console.log(`\nshifts ${shifts.join(", ")} (chosen on this validation set, so the figures below are optimistic)`);
-  console.log(report(val, w, bias.map((b, k) => b + shifts[k]!)));
-  console.log(`fit ${fit.length} prompts, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const examples = corpus.map(toExample);
+  const zs = crossValidatedLogits(corpus, examples);
+  console.log(`${FOLDS}-fold cross-validation by shape over the train split, at 0.5:`);
+  console.log(reportLogits(examples, zs));
+  const shifts = chooseShifts(examples, zs);
+  console.log(`\nshifts ${shifts.join(", ")} (chosen on these out-of-fold scores, so the figures below are optimistic)`);
+  console.log(reportLogits(examples, zs, shifts));
+  if (process.argv.includes("--errors")) {
+    const show = (t: string) => JSON.stringify(t.length > 160 ? `${t.slice(0, 110)} ... ${t.slice(-40)}` : t);
+    examples.forEach((e, n) => {
+      const { intents, difficulty } = decide(e, zs[n]!.map((v, k) => v + shifts[k]!));
+      const want = [...e.item.intents].sort().join("+");
+      const got = [...intents].sort().join("+");
+      if (want !== got || difficulty !== e.item.capability) {
+        console.log(`${e.item.lang} ${e.item.unit} want ${want || "-"}/${e.item.capability} got ${got || "-"}/${difficulty}: ${show(e.item.messages.at(-1)!.content)}`);
+      }
+    });
+  }
+  console.log(`${((Date.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -5,8 +5,9 @@ import { BUCKETS, cuePoints, featureBuckets, SCORED, scan, scanMessage } from ".
  * The prompt classifier (docs/routing.md, "The classifier"): one linear model per output over the
  * hashed features of `features.ts`, trained by `npm run train:router` and shipped as int8 weights in
  * `classifier-weights.ts`. Outputs: one per intent signal, `simple`, and two ordinal difficulty
- * heads (at least standard; strong). A logit is
- *   bias + scale * (sum of word-feature weights / sqrt(word features) + sum of other feature weights),
+ * heads (at least standard; strong). A logit is the bias plus, for each word group of a scan (the
+ * request's words, the request group, and for the difficulty heads only the body's words), the sum
+ * of its feature weights divided by the square root of its size, plus the other features' weights:
  * so a long message does not score higher merely for being long. An intent's logit also starts
  * from a fixed prior of CUE_PRIOR per cue point of `vocabulary.ts` (at most CUE_PRIOR_MAX points):
  * the hand-made vocabulary is what the model knows beyond its corpus, and training learns the
@@ -18,6 +19,9 @@ export const CUE_PRIOR_MAX = 4;
 export const OUTPUTS = [...SCORED, "simple", "standard", "strong"] as const;
 export type Output = (typeof OUTPUTS)[number];
 export const K = OUTPUTS.length;
+/** The first difficulty output: body words weigh on outputs from here on (the last packed lane). */
+export const DIFFICULTY_FROM = OUTPUTS.indexOf("standard");
+const INTENT_COUNT = SCORED.length;
 
 function decode(base64: string): Int8Array {
   const bytes = atob(base64);
@@ -27,7 +31,7 @@ function decode(base64: string): Int8Array {
 }
 
 const weights = decode(MODEL.weights);
-if (K !== 10 || MODEL.buckets !== BUCKETS || MODEL.outputs.join() !== OUTPUTS.join() || weights.length !== BUCKETS * K) {
+if (K !== 10 || DIFFICULTY_FROM !== 8 || MODEL.buckets !== BUCKETS || MODEL.outputs.join() !== OUTPUTS.join() || weights.length !== BUCKETS * K) {
   throw new Error("classifier-weights.ts does not match the feature layout; run npm run train:router");
 }
 const scales = Float64Array.from(MODEL.scales);
@@ -77,20 +81,26 @@ export function accumulate(logits: Float64Array, factor: number) {
   const norm = words > 0 ? 1 / Math.sqrt(words) : 0;
   unpack(s0, s1, s2, s3, s4, norm);
   s0 = s1 = s2 = s3 = s4 = 0;
-  const edges = scan.edges;
-  for (let f = words; f < edges; f++) {
+  const request = scan.request;
+  for (let f = words; f < request; f++) {
     const b = fb[f]! * 5;
     s0 += p[b]!; s1 += p[b + 1]!; s2 += p[b + 2]!; s3 += p[b + 3]!; s4 += p[b + 4]!;
   }
-  unpack(s0, s1, s2, s3, s4, edges > words ? 1 / Math.sqrt(edges - words) : 0);
+  unpack(s0, s1, s2, s3, s4, request > words ? 1 / Math.sqrt(request - words) : 0);
+  // The body's words weigh on difficulty only (the last lane: the standard and strong heads).
+  const body = scan.body;
   s0 = s1 = s2 = s3 = s4 = 0;
-  for (let f = edges; f < total; f++) {
+  for (let f = request; f < body; f++) s4 += p[fb[f]! * 5 + 4]!;
+  if (body > request) split(s4, 4, 1 / Math.sqrt(body - request));
+  s4 = 0;
+  for (let f = body; f < total; f++) {
     const b = fb[f]! * 5;
     s0 += p[b]!; s1 += p[b + 1]!; s2 += p[b + 2]!; s3 += p[b + 3]!; s4 += p[b + 4]!;
   }
   unpack(s0, s1, s2, s3, s4, 1);
   for (let k = 0; k < 10; k++) logits[k]! += factor * scales[k]! * sums[k]!;
-  for (let s = 0; s < SCORED.length; s++) logits[s]! += factor * CUE_PRIOR * Math.min(cuePoints[s]!, CUE_PRIOR_MAX);
+  const cues = cuePoints;
+  for (let s = 0; s < INTENT_COUNT; s++) logits[s]! += factor * CUE_PRIOR * Math.min(cues[s]!, CUE_PRIOR_MAX);
   sums.fill(0);
 }
 

@@ -1,7 +1,7 @@
 import type { ChatMessage } from "../providers/types";
-import { accumulate, addBiases, K, OUTPUTS, sigmoid } from "./classifier";
+import { accumulate, addBiases, K, OUTPUTS } from "./classifier";
 import { FOLLOW_UP_WEIGHT, turnsOf } from "./conversation";
-import { scan, scanMessage, SCORED } from "./features";
+import { scan, scanMessage } from "./features";
 import { SIGNALS, type Difficulty, type Signal } from "./types";
 
 /**
@@ -38,10 +38,12 @@ export interface PromptFeatures {
 
 // Reused across calls (JavaScript is single-threaded; every call resets it before use).
 const logits = new Float64Array(K);
+const probabilities = new Float64Array(K);
+const OUTPUT_COUNT = K;
 const SIMPLE = OUTPUTS.indexOf("simple");
 const STANDARD = OUTPUTS.indexOf("standard");
 const STRONG = OUTPUTS.indexOf("strong");
-const CODE = SCORED.indexOf("code");
+const CODE = OUTPUTS.indexOf("code");
 
 const two = (x: number) => Math.round(x * 100) / 100;
 
@@ -62,38 +64,40 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
   addBiases(logits);
 
   const long_context = estimatedPromptTokens >= LONG_CONTEXT_TOKENS;
-  const p = (k: number) => sigmoid(logits[k]!);
-  const pCode = codeBySymbols ? Math.max(p(CODE), FIRE_AT) : p(CODE);
+  // Probabilities into a reused array, and no closure per call (one per call shows in a
+  // microsecond budget: the bundler wraps each in a naming helper).
+  for (let k = 0; k < OUTPUT_COUNT; k++) probabilities[k] = 1 / (1 + Math.exp(-logits[k]!));
+  const pr = probabilities;
+  if (codeBySymbols && pr[CODE]! < FIRE_AT) pr[CODE] = FIRE_AT;
   // One object literal with every key: a stable shape for the engine, and all keys always present.
   const scores: Record<Signal, number> = {
-    code: two(pCode),
-    math: two(p(1)),
-    reasoning: two(p(2)),
-    creative: two(p(3)),
-    extraction: two(p(4)),
-    summarization: two(p(5)),
-    translation: two(p(6)),
+    code: two(pr[0]!),
+    math: two(pr[1]!),
+    reasoning: two(pr[2]!),
+    creative: two(pr[3]!),
+    extraction: two(pr[4]!),
+    summarization: two(pr[5]!),
+    translation: two(pr[6]!),
     long_context: long_context ? 1 : 0,
-    simple: two(p(SIMPLE)),
+    simple: two(pr[SIMPLE]!),
   };
   // An acknowledgement ("thanks!") asks nothing: no intent fires, and it is simple (conversation.ts).
-  const fires = (x: number) => !closing && x >= FIRE_AT;
+  const open = !closing;
   const signals: Record<Signal, boolean> = {
-    code: fires(pCode),
-    math: fires(p(1)),
-    reasoning: fires(p(2)),
-    creative: fires(p(3)),
-    extraction: fires(p(4)),
-    summarization: fires(p(5)),
-    translation: fires(p(6)),
+    code: open && pr[0]! >= FIRE_AT,
+    math: open && pr[1]! >= FIRE_AT,
+    reasoning: open && pr[2]! >= FIRE_AT,
+    creative: open && pr[3]! >= FIRE_AT,
+    extraction: open && pr[4]! >= FIRE_AT,
+    summarization: open && pr[5]! >= FIRE_AT,
+    translation: open && pr[6]! >= FIRE_AT,
     long_context,
     simple: false,
   };
-  let any = long_context;
-  for (let i = 0; i < SCORED.length; i++) any ||= signals[SCORED[i]!];
-  signals.simple = !any && (closing || p(SIMPLE) >= FIRE_AT);
-  const standard = p(STANDARD);
-  const strong = p(STRONG);
+  const any = long_context || signals.code || signals.math || signals.reasoning || signals.creative || signals.extraction || signals.summarization || signals.translation;
+  signals.simple = !any && (closing || pr[SIMPLE]! >= FIRE_AT);
+  const standard = pr[STANDARD]!;
+  const strong = pr[STRONG]!;
   const difficulty: Difficulty = strong >= STRONG_AT ? "strong" : standard >= STANDARD_AT ? "standard" : "light";
   return {
     signals,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { cuePoints, scan, scanMessage, SCORED } from "../../src/routing/features";
 import { detectSignals, LONG_CONTEXT_TOKENS } from "../../src/routing/signals";
 import { SIGNALS, type Signal } from "../../src/routing/types";
 import type { ChatMessage } from "../../src/providers/types";
@@ -146,5 +147,80 @@ describe("signal detection on very long messages", () => {
 
   it("still sizes long_context from the whole conversation", () => {
     expect(detectSignals(user(filler)).signals.long_context).toBe(true);
+  });
+});
+
+describe("the request and the pasted body (features.ts, findRequest)", () => {
+  const cues = (text: string) => {
+    scanMessage(text);
+    return Object.fromEntries(SCORED.map((signal, i) => [signal, cuePoints[i]]));
+  };
+  const article = (topic: string) =>
+    `The ${topic} team met on Tuesday. They reviewed the summary of last quarter, agreed to translate the handbook, and set three deadlines for the spring. Everyone will report back in two weeks with numbers and a short plan.`;
+  const other = (topic: string) =>
+    `Our ${topic} results were mixed this year. Revenue grew, costs grew faster, and the board asked for a summary and a translation of the report before the vote. The final decision is expected in May at the latest.`;
+
+  it("a pasted body's words do not move the intent scores: only the request line does", () => {
+    const intents = (text: string) => {
+      const { scores } = detectSignals(user(text));
+      return [scores.code, scores.math, scores.reasoning, scores.creative, scores.extraction, scores.summarization, scores.translation, scores.simple];
+    };
+    // Two different bodies of the same size class under one request: the same intent scores.
+    const a = `Give me the short version of this:\n\n${article("design")}`;
+    const b = `Give me the short version of this:\n\n${other("sales")}`;
+    expect(intents(a)).toEqual(intents(b));
+    expect(fired(user(a))).toEqual(["summarization"]);
+    // The same body under another request: the request decides.
+    expect(fired(user(`Translate this into German:\n\n${article("design")}`))).toEqual(["translation"]);
+    expect(fired(user(`${article("design")}\n\nWhich dates and deadlines are mentioned? List them.`))).toContain("extraction");
+  });
+
+  it("a body's words still count for difficulty, and a message without a line break is all request", () => {
+    const difficulty = (text: string) => detectSignals(user(text)).difficultyScores;
+    const a = `Summarize this:\n\n${article("design")}`;
+    const b = `Summarize this:\n\n${other("sales")}`;
+    expect(difficulty(a)).not.toEqual(difficulty(b));
+    // On one line, the words that say "summary" and "translate" are part of the request: they are cues.
+    expect(cues(`Here is a note: ${article("design")}`)).toMatchObject({ summarization: 2, translation: 2 });
+    expect(cues(`Here is a note:\n${article("design")}`)).toMatchObject({ summarization: 0, translation: 0 });
+  });
+
+  it("a last line introduced by a colon is pasted text, not the request", () => {
+    const body = "Please translate the attached summary for the team.";
+    // Short enough to be a request line, but "as JSON:" introduces it: its cue words do not count.
+    expect(cues(`Give me the names in this as JSON:\n${body}`)).toMatchObject({ translation: 0, summarization: 0 });
+    expect(cues(`Give me the names in this as JSON.\n${body}`)).toMatchObject({ translation: 2, summarization: 2 });
+  });
+});
+
+describe("symbols (features.ts, readSymbols)", () => {
+  const symbols = (text: string) => {
+    scanMessage(text);
+    return { fence: scan.fence, structural: scan.structural, backticks: scan.backticks, math: scan.mathExpressions };
+  };
+
+  it("counts spaced or unspaced arithmetic between numbers, but not dates and phone numbers", () => {
+    expect(symbols("what is 2+2").math).toBe(1);
+    expect(symbols("3x + 5 = 20").math).toBe(1);
+    expect(symbols("1 + 2 + 3").math).toBe(2);
+    expect(symbols("5 - 3 and 8 / 2").math).toBe(2);
+    expect(symbols("on 2024-01-02, call 555-1234, 3/4 done").math).toBe(0);
+    expect(symbols("x += 3; y = -4; 5 * -3").math).toBe(0);
+    expect(symbols("12 × 4 ÷ 2").math).toBe(2);
+  });
+
+  it("finds fences, backticks and structural symbols, and stops counting where the features stop telling counts apart", () => {
+    expect(symbols("```js\nf()\n```")).toEqual({ fence: true, structural: 1, backticks: 2, math: 0 });
+    expect(symbols("use `x` here")).toEqual({ fence: false, structural: 0, backticks: 2, math: 0 });
+    expect(symbols("a => b; c() { d; }")).toEqual({ fence: false, structural: 6, backticks: 0, math: 0 });
+    expect(symbols("{};".repeat(50)).structural).toBe(10);
+    expect(symbols("1 + 1, ".repeat(50)).math).toBe(3);
+  });
+
+  it("reads symbols in the first 2,000 and last 1,000 characters of a longer message only", () => {
+    const prose = "plain words only here. ".repeat(200); // 4,600 characters
+    expect(symbols(`${prose.slice(0, 2500)}{}{}{};${prose.slice(0, 2500)}`).structural).toBe(0);
+    expect(symbols(`${prose.slice(0, 1500)}{}{}{};${prose.slice(0, 2500)}`).structural).toBe(7);
+    expect(symbols(`${prose.slice(0, 2500)}{}{}{};${prose.slice(0, 500)}`).structural).toBe(7);
   });
 });

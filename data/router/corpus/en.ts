@@ -601,4 +601,34 @@ export const families = [
     "What class of animal is a whale?", "Why do we have leap years?", "What does the return address on an envelope mean?",
     "Is a violin a string instrument?", "Why do leaves fall in autumn?", "What is the main function of red blood cells?",
   ], 10),
+  // Issue 15, third pass: summaries, extractions and translations over pasted text asked in yet other
+  // words (the request decides, not the pasted text), and more quick facts.
+  fam("en.sum.third", ["summarization"], "standard", [
+    "Give me the short version of this:\n\n{article}",
+    "{article}\n\nCan you squeeze that into two sentences?",
+    "I don't have time to read this. What does it say?\n\n{article}",
+    "Write a brief overview of the text below for our newsletter.\n\n{article}",
+    "Cut this down to the essentials:\n{article}",
+    "{article}\n\nWhat are the main points, briefly?",
+  ], 30),
+  fam("en.extract.third", ["extraction"], "standard", [
+    "Which dates and times appear in this message? List them.\n\n{contact}",
+    "{contact}\n\nPull the names and phone numbers out of that, nothing else.",
+    "Give me a JSON object with sender, recipient, date and amount from this email:\n\n{contact}",
+    "Note down every organization and amount in the text below.\n\n{article}",
+    "What's the order number and the delivery address here?\n{contact}",
+    "Capture this message as field: value lines (who, when, where, how much).\n\n{contact}",
+  ], 30),
+  fam("en.tr.third", ["translation"], "slot", [
+    ["Could you turn this into {tolang} for our partners?\n\n{article}", "standard"],
+    ["{contact}\n\nPlease send that back to me in {tolang}.", "standard"],
+    ["I need a {tolang} translation of the following; keep the names as they are:\n\n{contact}", "standard"],
+    ["Help me say this in {tolang}: '{tr_short}'", "light"],
+    ["{article}\n\nSame text in {tolang}, please.", "standard"],
+  ], 25),
+  fam("en.simple.third", ["simple"], "light", [
+    "What is the largest ocean on Earth?", "How many minutes are in an hour?", "Who composed The Four Seasons?",
+    "What's the currency of Japan?", "When did World War II end?", "Hi there, how's it going?",
+    "What is the chemical symbol for gold?", "Which city is the capital of Canada?",
+  ], 8),
 ];

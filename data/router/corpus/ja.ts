@@ -87,4 +87,8 @@ export const families = [
   fam("ja.extract.more", ["extraction"], "standard", ["このメールに書かれている締め切りは？\n\n{contact}", "請求書番号と合計金額だけ教えて：\n{contact}", "このメッセージを表の一行にまとめて（誰、何、いくら、いつ）：\n\n{contact}", "この文章に出てくる数字をすべて拾って、それぞれ何を指すか書いて：\n\n{article}", "ここに出てくる会社や団体をすべて挙げて：\n{article}"], 15),
   fam("ja.tr.more", ["translation"], "slot", [["「{tr_short}」は{tolang}でどう書きますか？", "light"], ["「{tr_short}」を{tolang}にしてください。", "light"], ["{tolang}しか話せないお客様にこのメッセージを送りたいです：\n\n{contact}", "standard"], ["この文章の{tolang}版を、同じトーンで：\n{article}", "standard"], ["日本語から{tolang}へ：{tr_short}", "light"]], 15),
   fam("ja.creative.more", ["creative"], "slot", [["{topic}についての短い寓話を作って。", "light"], ["{topic}をテーマにした歌詞を書いて。", "standard"], ["{topic}にまつわる怖い話をして。", "standard"], ["{topic}について百字以内のショートショートを。", "light"]], 12),
+  // Issue 15, third pass: summaries, extractions and translations over pasted text asked in other words.
+  fam("ja.sum.third", ["summarization"], "standard", ["この文章の短いバージョンをください：\n\n{article}", "{article}\n\n二文で言うとどうなりますか？", "読む時間がありません。何が書いてありますか？\n\n{article}", "下の文章の簡単な概要をニュースレター用に書いてください。\n\n{article}"], 16),
+  fam("ja.extract.third", ["extraction"], "standard", ["このメッセージに出てくる日付と時刻を一覧にしてください。\n\n{contact}", "{contact}\n\nここから名前と電話番号だけ拾ってください。", "このメールから差出人・宛先・日付・金額を JSON にしてください。\n\n{contact}", "下の文章に出てくる組織と金額をすべて書き出して。\n\n{article}"], 16),
+  fam("ja.tr.third", ["translation"], "slot", [["この文章を取引先向けに{tolang}にしてもらえますか？\n\n{article}", "standard"], ["{contact}\n\nこれを{tolang}で返してください。", "standard"], ["次の文章の{tolang}版が必要です。名前はそのままで：\n\n{contact}", "standard"], ["これを{tolang}で何と言えばいいか教えて：「{tr_short}」", "light"]], 16),
 ];

@@ -87,4 +87,8 @@ export const families = [
   fam("zh.extract.more", ["extraction"], "standard", ["这封邮件里有哪些截止日期？\n\n{contact}", "只告诉我发票号和总金额：\n{contact}", "把这条消息整理成表格的一行（谁、什么、多少钱、什么时候）：\n\n{contact}", "找出这段文字里的所有数字，并说明各自指什么：\n\n{article}", "标出这里提到的每一家公司和机构：\n{article}"], 15),
   fam("zh.tr.more", ["translation"], "slot", [["“{tr_short}”的{tolang}怎么写？", "light"], ["请把“{tr_short}”换成{tolang}。", "light"], ["我要把这条消息发给一个只会{tolang}的客户：\n\n{contact}", "standard"], ["这段文字的{tolang}版本，语气不变：\n{article}", "standard"], ["中译{tolang}：{tr_short}", "light"]], 15),
   fam("zh.creative.more", ["creative"], "slot", [["编一个关于{topic}的短寓言。", "light"], ["写一首关于{topic}的歌词。", "standard"], ["讲一个关于{topic}的恐怖故事。", "standard"], ["写一篇一百字以内的微小说，主题是{topic}。", "light"]], 12),
+  // Issue 15, third pass: summaries, extractions and translations over pasted text asked in other words.
+  fam("zh.sum.third", ["summarization"], "standard", ["给我这段内容的简短版本：\n\n{article}", "{article}\n\n能用两句话说完吗？", "我没时间看，这段讲了什么？\n\n{article}", "为下面这段文字写一个简短的概述，放在周报里。\n\n{article}"], 16),
+  fam("zh.extract.third", ["extraction"], "standard", ["这条消息里出现了哪些日期和时间？列出来。\n\n{contact}", "{contact}\n\n只把里面的人名和电话找出来。", "从这封邮件里整理出一个 JSON：发件人、收件人、日期、金额。\n\n{contact}", "把下面文字里提到的每个机构和金额都记下来。\n\n{article}"], 16),
+  fam("zh.tr.third", ["translation"], "slot", [["能把这段话转成{tolang}给合作方看吗？\n\n{article}", "standard"], ["{contact}\n\n请用{tolang}把这个发回给我。", "standard"], ["我需要下面这段的{tolang}版本，人名保持不变：\n\n{contact}", "standard"], ["帮我用{tolang}表达这句话：“{tr_short}”", "light"]], 16),
 ];
