@@ -126,9 +126,11 @@ function ranking(target: Tier, wanted: readonly Capability[], byStrength: boolea
   return order;
 }
 
-/** The eligible models in ranking order. */
+/** The eligible models in ranking order. (Loops rather than closures here and below: this runs on every call.) */
 function rank(ctx: RouteContext, target: Tier, wanted: readonly Capability[], byStrength: boolean, except?: Model): Model[] {
-  return ranking(target, wanted, byStrength).filter((m) => m !== except && isEligible(m, ctx.limits));
+  const ranked: Model[] = [];
+  for (const m of ranking(target, wanted, byStrength)) if (m !== except && isEligible(m, ctx.limits)) ranked.push(m);
+  return ranked;
 }
 
 /** The chosen model, then brain_config.fallback, then automatic fallbacks on other providers first. */
@@ -138,7 +140,8 @@ function fallbackChain(chosen: Model, ranked: readonly Model[], ctx: RouteContex
     const m = findModel(id);
     if (m && !chain.includes(m) && isEligible(m, ctx.limits)) chain.push(m);
   }
-  const providers = new Set(chain.map((m) => m.provider));
+  const providers = new Set<string>();
+  for (const m of chain) providers.add(m.provider);
   let added = 0;
   for (const m of ranked) {
     if (added === AUTO_FALLBACKS) break;
@@ -178,8 +181,9 @@ function decision(ctx: RouteContext, mode: RoutingMode, candidates: Model[], rea
 /** "Signals: code (0.93), math (0.71). Difficulty: strong (standard 0.97, strong 0.82)." */
 function signalsPhrase(ctx: RouteContext): string {
   const { scores, difficulty, difficultyScores } = ctx.features;
-  const named = ctx.detected.map((s) => (s === "long_context" ? s : `${s} (${scores[s].toFixed(2)})`));
-  return `Signals: ${named.length ? named.join(", ") : "none"}. Difficulty: ${difficulty} (standard ${difficultyScores.standard.toFixed(2)}, strong ${difficultyScores.strong.toFixed(2)}).`;
+  let named = "";
+  for (const s of ctx.detected) named += `${named ? ", " : ""}${s === "long_context" ? s : `${s} (${scores[s].toFixed(2)})`}`;
+  return `Signals: ${named || "none"}. Difficulty: ${difficulty} (standard ${difficultyScores.standard.toFixed(2)}, strong ${difficultyScores.strong.toFixed(2)}).`;
 }
 const capsPhrase = (caps: readonly Capability[]) => (caps.length ? ` with ${caps.join(" and ")} support` : "");
 const title = (s: string) => s[0]!.toUpperCase() + s.slice(1);
@@ -229,9 +233,11 @@ function byMode(ctx: RouteContext, mode: AutoMode, source: string, rule: string,
   const chosen = ranked[0]!;
 
   const why = level === "simple" ? `puts a simple prompt on the ${target} tier` : `puts a ${difficulty} prompt on the ${target} tier`;
-  const missing = wanted.filter((c) => !chosen.capabilities.includes(c));
+  const offered: Capability[] = [];
+  const missing: Capability[] = [];
+  for (const c of wanted) (chosen.capabilities.includes(c) ? offered : missing).push(c);
   const pick = mode === "quality" ? "best-ranked" : "cheapest";
-  let reason = `${prefix}${signalsPhrase(ctx)} ${title(mode)} mode (${source}) ${why}; ${chosen.id} is the ${pick} ${chosen.tier}-tier model${capsPhrase(wanted.filter((c) => !missing.includes(c)))} that fits the request${planNote(ctx.limits)}.`;
+  let reason = `${prefix}${signalsPhrase(ctx)} ${title(mode)} mode (${source}) ${why}; ${chosen.id} is the ${pick} ${chosen.tier}-tier model${capsPhrase(offered)} that fits the request${planNote(ctx.limits)}.`;
   if (chosen.tier !== target) reason += ` No ${target}-tier model was eligible, so the nearest tier was used.`;
   if (missing.length) reason += ` No eligible model of that tier offers ${missing.join(" and ")}.`;
   return decision(ctx, mode, fallbackChain(chosen, ranked, ctx), reason, rule);

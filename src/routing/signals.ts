@@ -112,5 +112,7 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
 
 /** The names of the signals that are set, in SIGNALS order (for reasons and logs). */
 export function signalNames(signals: Record<Signal, boolean>): Signal[] {
-  return SIGNALS.filter((s) => signals[s]);
+  const names: Signal[] = [];
+  for (const s of SIGNALS) if (signals[s]) names.push(s);
+  return names;
 }
