@@ -65,7 +65,7 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
 
   const long_context = estimatedPromptTokens >= LONG_CONTEXT_TOKENS;
   // Probabilities into a reused array, and no closure per call (one per call shows in a
-  // microsecond budget: the bundler wraps each in a naming helper).
+  // microsecond budget, the more so where the transpiler wraps each in a naming helper, as tsx does).
   for (let k = 0; k < OUTPUT_COUNT; k++) probabilities[k] = 1 / (1 + Math.exp(-logits[k]!));
   const pr = probabilities;
   if (codeBySymbols && pr[CODE]! < FIRE_AT) pr[CODE] = FIRE_AT;
