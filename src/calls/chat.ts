@@ -172,9 +172,9 @@ export interface ChatStream {
   created: number;
   model: Model;
   /**
-   * The response body in `writer`'s format; call it once. The upstream body is piped through a
-   * transform that writes each upstream read's frames as one chunk; cancelling the body cancels
-   * the upstream. `keepAlive` gets a promise that settles once usage and the receipt are recorded.
+   * The response body in `writer`'s format; call it once. Each upstream read's frames are one
+   * write, and reads within one clock tick of the last write are joined (providers/stream-pipe.ts);
+   * cancelling the body cancels the upstream. `keepAlive` gets a promise that settles once usage and the receipt are recorded.
    */
   body(writer: StreamWriter, keepAlive: (p: Promise<unknown>) => void): ReadableStream<Uint8Array>;
   upstreamMs(): number;

@@ -1,10 +1,11 @@
 /**
- * The rest of an opened upstream stream, driven by the runtime: the upstream body is piped
- * (`pipeThrough`) into a pair of streams that convert it. The writable side decodes each upstream
- * read synchronously (bytes to SSE messages to the protocol's deltas to the sink's frames); the
- * readable side is the response body. Our code holds no per-chunk awaits: the only promise it hands
- * the pipe is the one that holds the upstream back while a slow client lets STREAM_BACKLOG bytes
- * pile up.
+ * The rest of an opened upstream stream: one read loop over the upstream body that decodes each
+ * read synchronously (bytes to SSE messages to the protocol's deltas to the sink's frames) and
+ * enqueues the frames on the response body. No per-chunk awaits beyond the read itself; the loop
+ * waits on the client only when a slow client lets STREAM_BACKLOG bytes pile up in the body's queue.
+ * A read loop rather than `pipeThrough` into a writable/readable pair: the runtime's pipe made the
+ * same one JavaScript round trip per upstream chunk plus its own promise plumbing (5-13% more CPU
+ * per stream in the bench's streams; docs/providers.md).
  *
  * Writes are coalesced by the isolate's clock. workerd's fetch body yields one upstream HTTP chunk
  * per read however much has arrived, and every chunk our JavaScript hands the response costs the
@@ -17,11 +18,12 @@
  * handful of writes; a token is held back by at most about one tick, and only inside a burst.
  *
  * The stages (SseParser, the adapter's StreamDecoder, the sink) are plain objects composed in the
- * one writable rather than a chain of TransformStreams: every stream stage adds a queue and a
- * promise hop per chunk.
+ * one loop rather than a chain of TransformStreams: every stream stage adds a queue and a promise
+ * hop per chunk.
  */
 import type { Model } from "../catalog/models";
 import { deltasOf, failureOf, type OpenStream } from "./attempt";
+import type { SseMessage } from "./sse";
 import type { PipedStream, StreamDelta, StreamSink, TokenUsage } from "./types";
 import { UpstreamError } from "./upstream-error";
 
@@ -41,10 +43,9 @@ const producedText = (ds: readonly StreamDelta[]) => {
 
 /**
  * `estimate` gives the usage from the text produced when the upstream reported none. Every way
- * the stream can end runs exactly one of the sink's `done` / `failed`: the upstream ends (the
- * writable's close), a message is an error or garbage (write), the upstream read fails (the pipe
- * aborts the writable), the deadline expires, or the client cancels the readable. The last three
- * and a bad message also error the writable, which makes the pipe cancel the upstream body.
+ * the stream can end runs exactly one of the sink's `done` / `failed`: the upstream ends, a message
+ * is an error or garbage, the upstream read fails, the deadline expires, or the client cancels the
+ * body. All but the first also cancel the upstream body.
  */
 export function pipeStream(open: OpenStream, model: Model, estimate: (produced: string) => TokenUsage, sink: StreamSink): PipedStream {
   const { body, parser, decoder, deadline } = open;
@@ -57,10 +58,10 @@ export function pipeStream(open: OpenStream, model: Model, estimate: (produced: 
   /** The sink's done or failed has run: the readable closes once `pending` is out. */
   let settled = false;
   let cancelled = false;
-  /** Lets the pipe read the upstream again once a slow client has caught up. */
+  /** Lets the loop read the upstream again once a slow client has caught up. */
   let resume: (() => void) | null = null;
   let out!: ReadableStreamDefaultController<Uint8Array>;
-  let sinkSide!: WritableStreamDefaultController;
+  const reader = body.getReader();
   let ended!: () => void;
   const endedPromise = new Promise<void>((resolve) => (ended = resolve));
 
@@ -97,42 +98,44 @@ export function pipeStream(open: OpenStream, model: Model, estimate: (produced: 
       return sink.failed(new UpstreamError(`${model.id}: ${failure.error}`, failure.status, model.id, model.provider));
     });
 
-  const writable = new WritableStream<Uint8Array>({
-    start(c) {
-      sinkSide = c;
-    },
-    write(chunk) {
-      if (settled) return;
-      deadline.progress();
-      try {
-        const ds = deltasOf(decoder, parser.push(chunk));
-        if (ds.length) {
-          produced += producedText(ds);
-          emit(sink.deltas(ds));
+  /** Decodes one upstream read (or the end of the body) and hands its frames on; throws on a bad message. */
+  const take = (messages: SseMessage[]) => {
+    const ds = deltasOf(decoder, messages);
+    if (ds.length) {
+      produced += producedText(ds);
+      emit(sink.deltas(ds));
+    }
+  };
+  const stop = (reason: unknown) => {
+    resume?.();
+    void reader.cancel(reason).catch(() => {});
+  };
+
+  async function pump() {
+    try {
+      for (;;) {
+        // A slow client: hold the upstream back until it takes data again (pull).
+        if ((out.desiredSize ?? 1) <= 0) await new Promise<void>((resolve) => (resume = resolve));
+        resume = null;
+        if (settled) return;
+        const { done, value } = await reader.read();
+        if (settled) return;
+        deadline.progress();
+        if (done) {
+          take(parser.end());
+          const end = decoder.end();
+          // Without reported usage, estimate the completion from the characters streamed.
+          settle(() => sink.done(end.finishReason, end.usage ?? estimate(produced), end.finishReasons));
+          return;
         }
-      } catch (err) {
-        fail(err);
-        throw err; // errors the writable: the pipe cancels the upstream
+        take(parser.push(value));
       }
-      if ((out.desiredSize ?? 1) <= 0 && !settled && !cancelled) return new Promise<void>((resolve) => (resume = resolve));
-    },
-    close() {
-      if (settled) return;
-      try {
-        const ds = deltasOf(decoder, parser.end());
-        if (ds.length) {
-          produced += producedText(ds);
-          emit(sink.deltas(ds));
-        }
-        const end = decoder.end();
-        // Without reported usage, estimate the completion from the characters streamed.
-        settle(() => sink.done(end.finishReason, end.usage ?? estimate(produced), end.finishReasons));
-      } catch (err) {
-        fail(err);
-      }
-    },
-    abort: fail,
-  });
+    } catch (err) {
+      // A bad message, or the upstream read failed: the sink's failure frames end the body.
+      fail(err);
+      stop(err);
+    }
+  }
 
   const readable = new ReadableStream<Uint8Array>(
     {
@@ -140,30 +143,28 @@ export function pipeStream(open: OpenStream, model: Model, estimate: (produced: 
         out = c;
         // The opening frames (the role chunk, the first read's deltas) go out at once.
         write();
+        void pump();
       },
       pull() {
         // The client took data and the queue is below STREAM_BACKLOG again.
         resume?.();
-        resume = null;
       },
       cancel(reason) {
         cancelled = true;
         pending = "";
         if (timer !== null) clearTimeout(timer);
         settle(() => sink.failed(null));
-        sinkSide.error(reason);
-        resume?.();
+        stop(reason);
       },
     },
     new ByteLengthQueuingStrategy({ highWaterMark: STREAM_BACKLOG }),
   );
 
-  // Silence only counts while the pipe wants upstream data, not while a slow client holds it back.
+  // Silence only counts while the pump wants upstream data, not while a slow client holds it back.
   deadline.follow(() => resume === null);
   deadline.watch((reason) => {
     fail(reason);
-    sinkSide.error(reason);
-    resume?.();
+    stop(reason);
   });
-  return { readable: body.pipeThrough({ writable, readable }), ended: endedPromise };
+  return { readable, ended: endedPromise };
 }

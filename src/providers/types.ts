@@ -149,9 +149,9 @@ export interface CallResult {
 }
 
 /**
- * What the layer above makes of one upstream stream, called synchronously inside the transform
- * the upstream body is piped through: each returns the text to write (often several frames), and
- * the pipe writes it as ONE chunk. No awaits: the runtime drives the pipe.
+ * What the layer above makes of one upstream stream, called synchronously by the stream pipe's read
+ * loop: each returns the text to write (often several frames), and the pipe writes it as ONE chunk
+ * (joined with the next ones when they come within one clock tick). No awaits.
  */
 export interface StreamSink {
   /** Before the first upstream read of the pipe, with the deltas the attempt read to open the stream. */

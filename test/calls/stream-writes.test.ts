@@ -8,8 +8,8 @@ import { newKey } from "../helpers";
 import { sseEvents } from "../chat/sse-parse";
 
 /**
- * The streamed chat response in workerd, read by a client chunk by chunk: the upstream body is piped
- * through the conversion, so the frames of one upstream read are one chunk of the response, a read
+ * The streamed chat response in workerd, read by a client chunk by chunk: the upstream body is read
+ * and converted in one loop, so the frames of one upstream read are one chunk of the response, a read
  * after the clock moved is written at once (the joining of reads within one tick is tested in
  * test/providers/stream-pipe.node.test.ts, where the clock can be held), and a client that cancels
  * the response cancels the upstream and still leaves the call recorded.

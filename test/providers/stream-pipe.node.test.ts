@@ -8,7 +8,7 @@ import type { StreamDelta, StreamSink, TokenUsage } from "../../src/providers/ty
 import { UpstreamError } from "../../src/providers/upstream-error";
 
 /**
- * The stream pipe under plain Node web streams: the upstream body piped into the converting pair,
+ * The stream pipe under plain Node web streams: the upstream body read and converted in one loop,
  * one write per upstream read (reads within one tick of the isolate's clock joined), and every way
  * a stream ends reaching the sink exactly once. Node's clock moves all the time; the tests of the
  * joining hold it still, as workerd's does between two I/O events.
