@@ -67,12 +67,16 @@ describe("write-behind flush rule", () => {
     );
   });
 
-  it(`from 200 records a second on, the average batch is above ${BATCH_TARGET} however short the burst`, () => {
+  // Not "the average of all batches": the last one carries whatever the burst left (200 a second for
+  // 81 records gives batches of 80 and 1; fast-check found it), so it is left out.
+  it(`from 200 records a second on, the batches before a burst's last carry ${BATCH_TARGET} or more on average, however short the burst`, () => {
     fc.assert(
       fc.property(fc.integer({ min: 200, max: 5_000 }), fc.integer({ min: BATCH_TARGET, max: 3_000 }), (perSecond, records) => {
         const { batches } = simulate(perSecond, records, 0);
-        expect(records / batches.length).toBeGreaterThanOrEqual(BATCH_TARGET);
+        const before = batches.slice(0, -1);
+        if (before.length) expect(before.reduce((a, b) => a + b, 0) / before.length).toBeGreaterThanOrEqual(BATCH_TARGET);
       }),
+      { numRuns: Number(process.env.FC_RUNS ?? 100) },
     );
   });
 
