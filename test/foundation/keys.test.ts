@@ -1,7 +1,7 @@
 import { env } from "cloudflare:test";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { app } from "../../src/app";
-import { REVOCATION_CHECK_MS } from "../../src/auth/key-cache";
+import { KEY_CACHE_TTL_MS, KEY_REFRESH_MS, REVOCATION_CHECK_MS } from "../../src/auth/key-cache";
 import { generateKey, isWellFormedKey } from "../../src/auth/keys";
 import { call, newKey } from "../helpers";
 
@@ -101,6 +101,29 @@ describe("API keys", () => {
     const waited = performance.now() - started;
     console.info(`first request after a quiet second waited ${waited.toFixed(0)} ms (each round trip ${slow} ms)`);
     expect(waited).toBeLessThan(2 * slow);
+  });
+
+  it(`a key in use is re-read in the background once its record is ${KEY_REFRESH_MS / 1000} s old, so a key seen in the last minute never waits for D1`, async () => {
+    const { key, record } = await newKey("pro");
+    expect((await call("/v1/usage", { key })).json.plan).toBe("pro");
+    // Something other than revocation changed straight in D1 (the service itself never does this).
+    await env.DB.prepare("UPDATE api_keys SET plan = 'corporate' WHERE id = ?").bind(record.id).run();
+    const start = Date.now();
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      vi.setSystemTime(start + KEY_REFRESH_MS + 1_000);
+      // The revocation epoch is stale now: this request re-reads it (not the key: its record is valid
+      // until KEY_CACHE_TTL_MS) and is answered from the cache.
+      expect((await call("/v1/usage", { key })).json.plan).toBe("pro");
+      // Epoch fresh, record older than KEY_REFRESH_MS: answered from the cache, the key re-read after.
+      expect((await call("/v1/usage", { key })).json.plan).toBe("pro");
+      await new Promise((r) => setTimeout(r, 200));
+      expect((await call("/v1/usage", { key })).json.plan).toBe("corporate");
+      // A record is kept KEY_CACHE_TTL_MS, more than a minute past KEY_REFRESH_MS.
+      expect(KEY_CACHE_TTL_MS).toBeGreaterThan(KEY_REFRESH_MS + 60_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it("revoking twice keeps the first revoked_at", async () => {
