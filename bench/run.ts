@@ -5,6 +5,7 @@
  * it). Each target ends in the same OpenAI-format completion from one mock upstream:
  *   direct             the client calls the mock itself;
  *   bare               a pass-through Worker on the same workerd calls it;
+ *   bare, JSON         the same Worker parsing and re-writing the JSON both ways (the floor of a transforming Worker);
  *   bare, raw workerd  the same Worker under plain `workerd serve` (the cost of Miniflare's hop);
  *   gateway auto       POST /v1/chat/completions, model "auto" (auth, limiter, routing, adapter, receipt);
  *   gateway pinned     the same with a pinned OpenAI-compatible model;
@@ -335,6 +336,8 @@ async function main() {
     return { p50: s.p50 - b.p50, p99: s.p99 - b.p99, mean: s.mean - b.mean, pairedRoundMedian: pairedMedianDifference(samples.get(name)!, samples.get(floor)!) };
   };
   for (const t of gatewayTargets) overBare[t.name] = over(t.name, "bare");
+  // What parsing and re-writing the JSON alone costs over the pass-through (bench/bare-worker.js).
+  if (latencyTargets["bare, JSON"]) overBare["bare, JSON"] = over("bare, JSON", "bare");
   // Portkey's own code: over the bare Node pass-through, which pays the same Node HTTP in and out.
   if (st.peers) overBare.portkey = over("portkey", "bare node");
   const selfReported: Record<string, Summary | null> = {};

@@ -124,6 +124,8 @@ export async function startStack(opts: {
       return [
         { name: "direct", origin: upstream, ...plain, streamBody: chatBody(pinnedModel, true) },
         { name: "bare", origin: workerd.bareUrl, ...plain, streamBody: chatBody(pinnedModel, true) },
+        // The floor of a Worker that transforms JSON (bench/bare-worker.js): not streamed.
+        { name: "bare, JSON", origin: workerd.bareUrl, ...plain, path: `/json${upstreamPath}` },
         // A reference for Miniflare's outbound hop only; not streamed (bare shows what there is to see).
         { name: "bare, raw workerd", origin: raw.url, ...plain },
         ...(peers
