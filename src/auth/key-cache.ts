@@ -33,7 +33,6 @@ const MAX_ENTRIES = 10_000;
 interface Entry {
   record: ApiKeyRecord | null;
   loadedAt: number;
-  expiresAt: number;
 }
 const cache = new Map<string, Entry>();
 const inflight = new Map<string, { pending: Promise<ApiKeyRecord | null>; generation: number }>();
@@ -76,7 +75,7 @@ export function cachedKey(d1: D1Database, keyHash: string, now: number, defer: (
   if (age >= REVOCATION_CHECK_MS / 2 && !epochRead) defer(notAwaited(() => readEpoch(d1)).catch(() => {}));
   const entry = cache.get(keyHash);
   if (!entry) return undefined;
-  if (entry.expiresAt <= now) {
+  if (now - entry.loadedAt >= KEY_CACHE_TTL_MS) {
     cache.delete(keyHash);
     return undefined;
   }
@@ -96,7 +95,7 @@ export function knownKey(keyHash: string): ApiKeyRecord | null {
 export async function loadKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null> {
   if (Date.now() - epochReadAt >= REVOCATION_CHECK_MS) await readEpoch(d1);
   const entry = cache.get(keyHash);
-  if (entry && entry.expiresAt > Date.now()) return entry.record;
+  if (entry && Date.now() - entry.loadedAt < KEY_CACHE_TTL_MS) return entry.record;
   return fetchKey(d1, keyHash);
 }
 
@@ -116,8 +115,7 @@ function fetchKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null>
       const record = row && timingSafeEqualStr(row.keyHash, keyHash) ? (row as ApiKeyRecord) : null;
       if (startedIn === generation) {
         if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-        const now = Date.now();
-        cache.set(keyHash, { record, loadedAt: now, expiresAt: now + KEY_CACHE_TTL_MS });
+        cache.set(keyHash, { record, loadedAt: Date.now() });
       }
       return record;
     })

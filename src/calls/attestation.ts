@@ -13,7 +13,7 @@ export interface AttestationRequest {
 
 /**
  * Seals a compliance attestation under its request id (docs/compliance.md) and keeps it through the
- * write-behind buffer as every receipt is (docs/storage.md): signed when the buffer flushes and in
+ * write-behind buffer as every receipt is (docs/storage.md): signed by the buffer as it arrives, and in
  * GET /v1/proof/{request_id} within a second of the response. The proof hash, which the response
  * carries, is known once sealed; the request waits for no storage and no signing.
  */

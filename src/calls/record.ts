@@ -110,12 +110,6 @@ export const callRecorder =
   (rec) =>
     keep(bufferedRecord(rec));
 
-/**
- * Signs the receipts and writes every record's usage row and receipt in ONE D1 batch (a batch is a
- * transaction: a call is never billed without its receipt or the reverse). Rows already present
- * (a retried flush whose first attempt reached D1) are skipped: usage rows by their id, receipts by
- * their request id. Throws when D1 refuses, so that the caller keeps the records and retries.
- */
 const isSigned = (r: Sealed): r is SignedReceipt => "signature" in r;
 
 /**
@@ -126,6 +120,12 @@ export async function signRecords<R extends BufferedRecord>(records: R[], signer
   return Promise.all(records.map(async (r) => (r.receipt && !isSigned(r.receipt) ? { ...r, receipt: await signReceipt(r.receipt, signer) } : r)));
 }
 
+/**
+ * Signs any receipt not yet signed and writes every record's usage row and receipt in ONE D1 batch (a batch is a
+ * transaction: a call is never billed without its receipt or the reverse). Rows already present
+ * (a retried flush whose first attempt reached D1) are skipped: usage rows by their id, receipts by
+ * their request id. Throws when D1 refuses, so that the caller keeps the records and retries.
+ */
 export async function writeRecords(database: Db, signer: Signer | null, records: BufferedRecord[]): Promise<void> {
   if (!records.length) return;
   const receipts = (await signRecords(records, signer)).flatMap((r) => (r.receipt ? [receiptValues(ownerOf(r), r.receipt as SignedReceipt)] : []));

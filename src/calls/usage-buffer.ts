@@ -58,8 +58,7 @@ export class UsageBuffer extends DurableObject<Env> {
 
   private async current() {
     if (!this.view) {
-      const { n, oldest } = this.ctx.storage.sql.exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM pending").one();
-      this.view = { count: n, oldest, failing: this.failingStored(), alarmAt: await this.ctx.storage.getAlarm() };
+      this.view = { ...this.pending(), failing: this.failingStored(), alarmAt: await this.ctx.storage.getAlarm() };
     }
     return this.view;
   }
@@ -90,6 +89,7 @@ export class UsageBuffer extends DurableObject<Env> {
     const rows = sql.exec<{ seq: number; body: string }>("SELECT seq, body FROM pending ORDER BY seq LIMIT ?", MAX_PER_FLUSH).toArray();
     if (rows.length) {
       try {
+        // The signer signs only what is unsigned: records a buffer stored before it signed on arrival.
         await writeRecords(db(this.env.DB), signerFrom(this.env.LEDGER_SIGNING_KEY), rows.map((r) => JSON.parse(r.body) as BufferedRecord));
       } catch (err) {
         sql.exec("UPDATE flush_stats SET failures = failures + 1, failing = failing + 1, last_error = ? WHERE id = 1", String(err));
@@ -100,8 +100,8 @@ export class UsageBuffer extends DurableObject<Env> {
       }
       sql.exec("DELETE FROM pending WHERE seq <= ?", rows.at(-1)!.seq);
       sql.exec("UPDATE flush_stats SET batches = batches + 1, records = records + ?, failing = 0 WHERE id = 1", rows.length);
-      const left = sql.exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM pending").one();
-      Object.assign(view, { count: left.n, oldest: left.oldest, failing: 0 });
+      // Re-read: records appended while D1 wrote stay pending.
+      Object.assign(view, { ...this.pending(), failing: 0 });
     }
     // Records that arrived during the write (or past MAX_PER_FLUSH) get their own alarm.
     const due = this.due(Date.now());
@@ -120,6 +120,12 @@ export class UsageBuffer extends DurableObject<Env> {
       )
       .one();
     return { pending: s.pending, batches: s.batches, records: s.records, failures: s.failures, failing: s.failing, lastError: s.last_error };
+  }
+
+  /** How many records wait, and when the oldest of them arrived. */
+  private pending(): { count: number; oldest: number | null } {
+    const { n, oldest } = this.ctx.storage.sql.exec<{ n: number; oldest: number | null }>("SELECT count(*) AS n, min(at) AS oldest FROM pending").one();
+    return { count: n, oldest };
   }
 
   /** When the pending records should flush, or null when there are none. */

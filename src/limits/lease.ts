@@ -5,14 +5,13 @@ import { limiterFor, type LeaseReturn, type LimitDecision } from "./rate-limiter
 
 /**
  * Rate-limit leases: a warm request is admitted from a lease this isolate holds, with no call to the
- * key's limiter object. Once a lease will run out within AHEAD_MS (at the key's recent rate, or by its
- * life), the next one is fetched
- * off the request path, so under steady traffic no request waits for the object; one waits (single
+ * key's limiter object. Once a lease will run out within AHEAD_MS (at the key's recent rate, or by
+ * its life), the next one is fetched off the request path, so under steady traffic no request waits
+ * for the object; one waits (single
  * flight per key) only when the isolate holds nothing usable: a key's first request, or one after a
  * quiet second (for a light key, below, after a quiet ten seconds). The object counts a lease's
  * admissions when it grants them and keeps them in its minute window until the lease's end has left
- * it, so leases never over-admit: on one isolate the
- * limits stay exact (300 concurrent on RPM 100 admit exactly 100). Across isolates unspent
+ * it, so leases never over-admit: on one isolate the limits stay exact (300 concurrent on RPM 100 admit exactly 100). Across isolates unspent
  * admissions are counted until given back, so the limiter may under-admit by at most two leases
  * per other isolate (docs/auth-and-limits.md).
  */
@@ -73,8 +72,8 @@ function viewOf(state: KeyState): LimitDecision {
 
 /**
  * Drops spent and expired leases. What an expired one did not spend goes back with the next lease
- * call, which a key still in use makes within a lease's life (`admit` fetches ahead at 3/4); one
- * round trip instead of two.
+ * call, which a key still in use makes within a lease's life (`admit` fetches ahead within
+ * AHEAD_MS of the end); one round trip instead of two.
  */
 function prune(state: KeyState, now: number) {
   while (state.leases.length && !usable(state.leases[0]!, now)) {

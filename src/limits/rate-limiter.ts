@@ -57,6 +57,12 @@ const SCHEMA = [
 
 const hourOf = (t: number) => t - (t % HOUR_MS);
 
+/** Admissions of an ended lease that were not spent, counted until `at`: given back with the next lease. */
+export interface LeaseReturn {
+  unused: number;
+  at: number;
+}
+
 /**
  * One per API key (`limiterFor(env, key id)`; the key id is `ctx.id.name`). Counts exactly:
  * - per minute, a sliding window: the timestamps of the requests admitted in the last 60 s;
@@ -66,12 +72,6 @@ const hourOf = (t: number) => t - (t % HOUR_MS);
  * State is written to the object's SQLite storage in the same synchronous section, so an
  * evicted or restarted object resumes with the same counts.
  */
-/** Admissions of an ended lease that were not spent, counted until `at`: given back with the next lease. */
-export interface LeaseReturn {
-  unused: number;
-  at: number;
-}
-
 export class RateLimiter extends DurableObject<Env> {
   /** The API key id this object limits. */
   readonly keyId: string;
@@ -104,10 +104,10 @@ export class RateLimiter extends DurableObject<Env> {
    * (limits/lease.ts). They count from now, and stay in the minute window until `at` (now +
    * holdMs) leaves it: an admission spent up to holdMs after the grant is still counted a full
    * minute after it was spent, so no 60 seconds of spent admissions ever exceed the limit.
-   * Fewer (or none, with the refusing decision) when the windows cannot take them all.
+   * Fewer (or none, with the refusing decision) when the windows cannot take them all. `returns`
+   * are earlier leases' unspent rests, given back first (as `release` would) in the same call.
    */
   lease(rpm: number, daily: number | null, want: number, holdMs = 0, returns: readonly LeaseReturn[] = []): { granted: number; at: number; decision: LimitDecision } {
-    // What earlier leases did not spend comes back first, in the same call (one round trip, not two).
     for (const r of returns) this.release(r.unused, r.at);
     return this.decide(rpm, daily, Math.max(1, Math.floor(want)), Math.max(0, holdMs));
   }
