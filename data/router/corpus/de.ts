@@ -55,6 +55,12 @@ export const pools: Pools = {
   fact: ["Was ist die Hauptstadt von Australien?", "Wer hat Faust geschrieben?", "Wann fiel die Berliner Mauer?", "Wie hoch ist die Zugspitze?", "Wie viele Bundesländer hat Deutschland?", "Wer hat die Relativitätstheorie entwickelt?", "Welcher Planet ist der Sonne am nächsten?"],
   greet: ["hallo", "moin!", "danke", "wie geht's?", "vielen Dank, hat geholfen", "kannst du mir helfen?", "ok, super"],
   advice: [["Wie schlafe ich schneller ein?", "light"], ["Tipps für mein erstes Vorstellungsgespräch?", "light"], ["Schreib eine höfliche Mail an meinen Vermieter, dass die Heizung kaputt ist.", "light"], ["Plane eine siebentägige Reise durch Japan im Herbst mit mittlerem Budget.", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "Kundenbewertung, zwei Sterne: Der Wasserkocher sah toll aus, aber nach drei Wochen tropft der Deckel und das Gerät riecht beim Kochen nach Plastik. Der Kundendienst (Ticket 88412) bot nur einen Gutschein über 15 % statt einer Reparatur an. Gekauft am 9. Januar für 79 Euro.",
+    "Aushang an alle Mieter der Hafenstraße 58: Der Aufzug wird vom 2. bis 20. Oktober erneuert. Bitte nutzt in dieser Zeit das hintere Treppenhaus. Pakete über 20 kg nimmt Herr Yilmaz im Raum 001 an. Fragen werktags von 9 bis 17 Uhr unter 030 5550 1234.",
+  ],
 };
 
 export const families = [
@@ -93,4 +99,83 @@ export const families = [
   fam("de.sum.third", ["summarization"], "standard", ["Gib mir die Kurzfassung davon:\n\n{article}", "{article}\n\nKannst du das in zwei Sätzen sagen?", "Ich habe keine Zeit, das zu lesen. Was steht drin?\n\n{article}", "Schreib einen kurzen Überblick über den folgenden Text für unseren Newsletter.\n\n{article}"], 16),
   fam("de.extract.third", ["extraction"], "standard", ["Welche Daten und Uhrzeiten kommen in dieser Nachricht vor? Liste sie auf.\n\n{contact}", "{contact}\n\nZieh mir nur die Namen und Telefonnummern da raus.", "Gib mir ein JSON mit Absender, Empfänger, Datum und Betrag aus dieser Mail:\n\n{contact}", "Notier jede Organisation und jeden Betrag aus dem Text unten.\n\n{article}"], 16),
   fam("de.tr.third", ["translation"], "slot", [["Kannst du das für unsere Partner ins {tolang} bringen?\n\n{article}", "standard"], ["{contact}\n\nSchick mir das bitte auf {tolang2} zurück.", "standard"], ["Ich brauche den folgenden Text auf {tolang2}, die Namen bitte unverändert:\n\n{contact}", "standard"], ["Hilf mir, das auf {tolang2} zu sagen: „{tr_short}“", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("de.sum.fourth", ["summarization"], "standard", [
+    "Was ist hier das Fazit?\n\n{note}",
+    "{note}\n\nTL;DR?",
+    "Fass den folgenden Text in höchstens 50 Wörtern zusammen.\n\n{note}",
+    "{article}\n\nGib mir drei Stichpunkte, die ich ins Team-Chat kopieren kann.",
+    "Nur die wichtigsten Punkte bitte:\n{note}",
+    "Worum geht es hier, in einer Zeile?\n\n{note}",
+    "Kannst du das auf einen Absatz kürzen, ohne Wichtiges wegzulassen?\n\n{article}",
+    "{contact}\n\nFass mir das in einem Satz zusammen.",
+  ], 20),
+  fam("de.sum.inline", ["summarization"], "light", [
+    "Kurzfassung bitte: Das Treffen ist auf Freitag verschoben, weil der Kunde verreist ist, und die Budgetrunde kommt erst nächsten Monat.",
+    "Fass diese Bewertung knapp zusammen: tolle Kamera, der Akku ist mittags leer, die App ist umständlich, der Preis ist fair.",
+    "In ein, zwei Sätzen: Worum ging es beim Wiener Kongress?",
+  ], 3),
+  fam("de.extract.fourth", ["extraction"], "standard", [
+    "Gib mir ein JSON mit den Feldern Name, Datum, Betrag und Thema aus diesem Text:\n\n{note}",
+    "{note}\n\nWelche Daten stehen da drin? Nur die Liste.",
+    "Liste jeden Geldbetrag in diesem Text auf und wofür er ist:\n{note}",
+    "Welche Personen werden hier genannt, und welche Rolle hat jede?\n\n{note}",
+    "Such mir die Frist, die Telefonnummer und den Ansprechpartner heraus, sonst nichts:\n\n{note}",
+    "{contact}\n\nTrag die Namen und Termine in eine Tabelle mit zwei Spalten ein.",
+    "{note}\n\nWelche Nummern kommen vor, und wofür steht jede?",
+    "Mach daraus strukturierte Daten (Schlüssel: wer, was, wann, wo):\n{note}",
+  ], 20),
+  fam("de.extract.inline", ["extraction"], "light", [
+    "Zieh das Datum und die Uhrzeit aus: „Zahnarzt auf Mittwoch, 14. Mai, 9:40 verschoben.“",
+    "Welche E-Mail-Adresse steht in diesem Satz? „Erreichbar ist Lena unter lena.k@mail.example oder am Empfang.“",
+    "Ordne jede Aussage als Frage oder Feststellung ein: „Regnet es?“, „Ich bin früh gegangen.“, „Wo ist der Schlüssel?“",
+  ], 3),
+  fam("de.reason.text", ["reasoning"], "standard", [
+    "{note}\n\nWird hier jemand unfair behandelt? Wäge beide Seiten ab.",
+    "Folgt die Schlussfolgerung dieses Textes aus den Belegen? Begründe deine Antwort.\n\n{article}",
+    "{note}\n\nWelche Risiken hat dieser Plan, die niemand erwähnt, und welches wiegt am schwersten?",
+    "Lies das und sag mir, ob sich das Angebot lohnt, und warum:\n\n{note}",
+  ], 8),
+  fam("de.creative.rewrite", ["creative"], "standard", [
+    "Mach aus diesem Text ein kurzes gereimtes Gedicht:\n\n{note}",
+    "{note}\n\nSchreib das als dramatischen Kinotrailer-Sprechertext um.",
+    "Erzähl den folgenden Text als Gutenachtgeschichte für ein fünfjähriges Kind nach:\n{article}",
+  ], 8),
+  fam("de.tr.fourth", ["translation"], "standard", [
+    "{note}\n\nAuf {tolang2}, bitte.",
+    "Gib mir diesen Text Wort für Wort auf {tolang2}:\n\n{note}",
+    "Übersetze den Text unten ins {tolang} für unser Support-Team.\n\n{note}",
+  ], 8),
+  fam("de.sum.ask", ["summarization"], "standard", [
+    "Kannst du die wichtigsten Erkenntnisse für meine Chefin zusammenfassen?\n\n{article}",
+    "{note}\n\nErklär mir das kurz, wie einem Kollegen, der wenig Zeit hat.",
+    "Skizziere die Hauptpunkte des folgenden Textes in ein paar Stichpunkten:\n{note}",
+    "{article}\n\nWas kommt dabei unterm Strich heraus?",
+  ], 12),
+  fam("de.extract.ask", ["extraction"], "standard", [
+    "Bis wann ist was fällig, und was kostet es? Antworte nur aus diesem Text.\n\n{contact}",
+    "{note}\n\nListe die Aufgaben auf, mit wer jeweils zuständig ist.",
+    "Welche Firmen und Organisationen kommen darin vor? Nur die Namen.\n\n{note}",
+    "{contact}\n\nIch brauche daraus nur die Telefonnummern und E-Mail-Adressen.",
+  ], 12),
+  fam("de.sum.main", ["summarization"], "standard", [
+    "Was ist die Grundidee dieses Textes?\n\n{note}",
+    "{article}\n\nSteht da etwas Wichtiges drin, das ich wissen muss? Kurz bitte.",
+    "Verdichte das auf höchstens 30 Wörter:\n{note}",
+    "{note}\n\nWorum geht's, ganz knapp?",
+  ], 12),
+  fam("de.extract.find", ["extraction"], "standard", [
+    "Finde jedes Datum und jede Frist im folgenden Text und gib sie im ISO-Format an:\n\n{note}",
+    "{note}\n\nWie hoch ist der Gesamtbetrag, und wofür?",
+    "Extrahiere die wichtigsten Fakten als JSON-Liste mit Feld und Wert:\n{contact}",
+  ], 9),
+  fam("de.general.reply", [], "standard", [
+    "Schreib eine höfliche Antwort auf diese Nachricht:\n\n{note}",
+    "{contact}\n\nEntwirf mir eine Antwort darauf, freundlich, aber kurz.",
+  ], 4),
+  fam("de.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\nIst das vernünftig? Denk es durch und sag mir, was du an meiner Stelle tun würdest.",
+    "Welche Option ist laut diesem Text besser für uns, und warum?\n\n{article}",
+  ], 6),
 ];

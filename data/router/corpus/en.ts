@@ -253,6 +253,14 @@ export const pools: Pools = {
     ["What's the best way to organise a small closet?", "light"],
     ["Create a weekly meal plan for a vegetarian family of four with a shopping list.", "standard"],
   ],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "Product review, 2 stars: The blender looked great out of the box, but after three weeks the lid started leaking and the motor smells hot after thirty seconds. Customer service (ticket 88412) offered a 20% voucher instead of a repair. I paid 129 dollars on 9 January and expected it to last more than a month.",
+    "Job posting: Riverside Library is hiring a part-time archivist, 20 hours a week, starting 1 September. Pay is 24 dollars an hour. You will digitize the local newspaper collection from 1890 to 1950 and help visitors with family research. Apply by 15 July to jobs@riverside-library.example with a CV and two references.",
+    "Press release, 4 April: GreenGrid Energy will build a 120-megawatt solar farm near Fresno, enough to power about 35,000 homes. Construction starts in June and should finish by late next year. The company says 300 construction jobs will be created, while a local farmers' group worries about the loss of grazing land.",
+    "Landlord notice to all tenants of 58 Harbour Road: the elevator will be replaced from 2 to 20 October. During that time please use the rear staircase. Deliveries over 20 kg can be left with the concierge, Mr. Patel, in room 001. Questions: call 0161 555 0123 on weekdays between 9 and 5.",
+  ],
 };
 
 export const families = [
@@ -630,5 +638,105 @@ export const families = [
     "What is the largest ocean on Earth?", "How many minutes are in an hour?", "Who composed The Four Seasons?",
     "What's the currency of Japan?", "When did World War II end?", "Hi there, how's it going?",
     "What is the chemical symbol for gold?", "Which city is the capital of Canada?",
+  ], 8),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in the
+  // general shapes people use (a gist, a TL;DR, key points, a length limit, a question after the
+  // text; fields, dates, amounts, names or labels into JSON, a list or a table), and near-misses
+  // that must not fire them: a question about a text that needs reasoning, a creative rewrite, a
+  // translation. Appended: no earlier prompt changes or moves.
+  fam("en.sum.fourth", ["summarization"], "standard", [
+    "What's the bottom line here?\n\n{note}",
+    "{note}\n\nTL;DR?",
+    "Summarize the text below in under 50 words.\n\n{note}",
+    "{article}\n\nGive me three bullet points I can paste into Slack.",
+    "Key points only, please:\n{note}",
+    "Explain what this is about in a single line:\n\n{note}",
+    "{note}\n\nSo what's the gist?",
+    "Can you shorten this to a paragraph without losing anything important?\n\n{article}",
+    "Give me an executive summary of this, three lines max:\n{note}",
+    "{contact}\n\nSummarize that for me in one sentence.",
+  ], 40),
+  fam("en.sum.inline", ["summarization"], "light", [
+    "Summarize in one line: the meeting moved to Friday because the client is travelling, and the budget review is postponed to next month.",
+    "Short version of this, please: we missed the deadline because two suppliers were late, we will ship on the 20th, and customers get a 10% discount.",
+    "TL;DR this review: great camera, battery dies by lunchtime, the app is clunky, but the price is fair.",
+    "In a sentence or two, what happened at the Congress of Vienna?",
+    "Give me the key points of the Paris climate agreement, briefly.",
+  ], 5),
+  fam("en.extract.fourth", ["extraction"], "standard", [
+    "Return a JSON object with the fields name, date, amount and topic from this text:\n\n{note}",
+    "{note}\n\nWhat dates are in there? Just the list.",
+    "List every amount of money in this text with what it pays for:\n{note}",
+    "Who are the people named here, and what role does each one have?\n\n{note}",
+    "Pull out the deadline, the email address and the phone number, nothing more:\n\n{note}",
+    "{contact}\n\nExtract the names and dates into a two-column table.",
+    "Give me the numbers from this text as a list of label: value.\n\n{note}",
+    "{note}\n\nWhich reference numbers appear, and what does each one identify?",
+    "Turn this into structured data (keys: who, what, when, where):\n{note}",
+    "Grab all the places mentioned in the text below.\n\n{article}",
+  ], 40),
+  fam("en.extract.inline", ["extraction"], "light", [
+    "Extract the date and the time from: 'Dentist moved to Wed 14 May, 9:40.'",
+    "What's the email in this line? 'Contact Lena at lena.k@mail.example or at the front desk.'",
+    "Label each of these as a question or a statement: 'Is it raining?', 'I left early.', 'Where is the key?'",
+    "Pull the prices out of this list: coffee 3.20, croissant 2.50, juice 4.10.",
+    "Give me just the city names in: 'We flew from Lisbon to Oslo and took the train to Bergen.'",
+  ], 5),
+  fam("en.reason.text", ["reasoning"], "standard", [
+    "{note}\n\nIs anyone being treated unfairly here? Argue both sides.",
+    "Does the conclusion of this text follow from its evidence? Explain your reasoning.\n\n{article}",
+    "{note}\n\nWhat are the risks of this plan that nobody mentions, and which one matters most?",
+    "Read this and tell me whether it's a good deal or not, and why:\n\n{note}",
+    "{article}\n\nWhy do you think they made this decision? Weigh the possible motives.",
+  ], 20),
+  fam("en.creative.rewrite", ["creative"], "standard", [
+    "Turn this into a short rhyming poem:\n\n{note}",
+    "{note}\n\nRewrite this as a dramatic movie trailer voice-over.",
+    "Retell the following as a bedtime story for a five-year-old:\n{article}",
+    "Make a limerick out of this:\n\n{note}",
+  ], 16),
+  fam("en.tr.fourth", ["translation"], "standard", [
+    "{note}\n\nIn {tolang}, please.",
+    "Please give me this text in {tolang}, word for word:\n\n{note}",
+    "Translate the text below into {tolang} for our support team.\n\n{note}",
+    "{note}\n\nCan you do this one in {tolang} too?",
+  ], 16),
+  fam("en.sum.ask", ["summarization"], "standard", [
+    "Could you recap the main takeaways from this for my manager?\n\n{article}",
+    "{note}\n\nExplain this to me briefly, like you would to a busy colleague.",
+    "Outline the main points of the following in a few bullets:\n{note}",
+    "{article}\n\nWhat's the upshot, in plain words?",
+    "Write a two-line digest of this for the weekly update:\n\n{note}",
+    "Skim this for me and tell me what matters:\n\n{article}",
+  ], 24),
+  fam("en.extract.ask", ["extraction"], "standard", [
+    "When is everything due, and how much does it cost? Answer from this text only.\n\n{contact}",
+    "{note}\n\nList the action items with who owns each one.",
+    "Which companies and organizations does this mention? Names only.\n\n{note}",
+    "Fill in this template from the text: Name: / Date: / Amount: / Reference:\n\n{contact}",
+    "{contact}\n\nI only need the phone numbers and the email addresses from that.",
+    "Categorize every sentence of this text as request, complaint or information, as a numbered list:\n\n{note}",
+  ], 24),
+  fam("en.sum.main", ["summarization"], "standard", [
+    "What's the main idea of this text?\n\n{note}",
+    "{article}\n\nAnything important in there I should know about? Keep it short.",
+    "Condense this into 30 words or fewer:\n{note}",
+    "Give me a headline and a one-sentence summary for this:\n\n{note}",
+    "{note}\n\nBriefly, what is this about?",
+    "Write an abstract-style summary of the following, four sentences:\n\n{article}",
+  ], 24),
+  fam("en.extract.find", ["extraction"], "standard", [
+    "Find every date and deadline in the following and give them in ISO format:\n\n{note}",
+    "{note}\n\nWhat's the total amount, and what is it for?",
+    "Tag this text with its topic (housing, shopping, jobs or energy) and list the named entities:\n\n{note}",
+    "Extract the key facts as a JSON array of {\"field\": ..., \"value\": ...} objects:\n{contact}",
+  ], 16),
+  fam("en.general.reply", [], "standard", [
+    "Write a polite reply to this message:\n\n{note}",
+    "{contact}\n\nDraft an answer to that for me, friendly but short.",
+  ], 8),
+  fam("en.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\nIs this reasonable? Think it through and tell me what you would do in my place.",
+    "Based on this text, which option is better for us, and why?\n\n{article}",
   ], 8),
 ];

@@ -54,6 +54,12 @@ export const pools: Pools = {
   fact: ["¿Cuál es la capital de Australia?", "¿Quién escribió Cien años de soledad?", "¿En qué año cayó el muro de Berlín?", "¿Cuántos huesos tiene el cuerpo humano?", "¿Qué idioma se habla en Brasil?", "¿A qué temperatura hierve el agua?", "¿Quién pintó Las Meninas?", "¿Cuál es el río más largo de España?"],
   greet: ["hola", "¡buenas!", "gracias", "¿qué tal?", "muchas gracias, me ha servido", "hola, ¿me ayudas?", "vale, perfecto"],
   advice: [["¿Cómo puedo dormirme más rápido?", "light"], ["Dame consejos para mi primera entrevista de trabajo.", "light"], ["Escribe un correo educado a mi casero pidiendo que arregle la calefacción.", "light"], ["Planifica un viaje de siete días por Japón en otoño con presupuesto medio.", "standard"], ["¿Cómo le pido un aumento a mi jefe?", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "Reseña, dos estrellas: la cafetera parecía buena, pero a las tres semanas la tapa empezó a gotear y el motor huele a quemado después de un minuto. Atención al cliente (incidencia 88412) solo ofreció un vale del 15 % en lugar de repararla. La compré el 9 de enero por 89 euros.",
+    "Aviso a los vecinos de la calle del Puerto 58: el ascensor se cambiará del 2 al 20 de octubre. Durante esas fechas usad la escalera trasera. Los paquetes de más de 20 kg los recoge el conserje, el señor Ortega, en el local 001. Dudas: 91 555 0123, de lunes a viernes de 9 a 17 h.",
+  ],
 };
 
 export const families = [
@@ -93,4 +99,83 @@ export const families = [
   fam("es.sum.third", ["summarization"], "standard", ["Dame la versión corta de esto:\n\n{article}", "{article}\n\n¿Me lo dices en dos frases?", "No tengo tiempo de leerlo. ¿Qué dice?\n\n{article}", "Redacta un panorama breve del texto de abajo para el boletín.\n\n{article}"], 16),
   fam("es.extract.third", ["extraction"], "standard", ["¿Qué fechas y horas aparecen en este mensaje? Haz una lista.\n\n{contact}", "{contact}\n\nSácame solo los nombres y los teléfonos.", "Dame un JSON con remitente, destinatario, fecha e importe de este correo:\n\n{contact}", "Anota cada organización y cada cifra del texto siguiente.\n\n{article}"], 16),
   fam("es.tr.third", ["translation"], "slot", [["¿Puedes pasar esto al {tolang} para nuestros socios?\n\n{article}", "standard"], ["{contact}\n\nDevuélvemelo en {tolang}, por favor.", "standard"], ["Necesito lo siguiente en {tolang}, sin cambiar los nombres:\n\n{contact}", "standard"], ["Ayúdame a decir esto en {tolang}: «{tr_short}»", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("es.sum.fourth", ["summarization"], "standard", [
+    "¿Cuál es la conclusión de esto?\n\n{note}",
+    "{note}\n\n¿Resumen rápido?",
+    "Resume el texto de abajo en menos de 50 palabras.\n\n{note}",
+    "{article}\n\nDame tres viñetas que pueda pegar en el chat del equipo.",
+    "Solo los puntos clave, por favor:\n{note}",
+    "¿De qué va esto, en una línea?\n\n{note}",
+    "¿Puedes dejar esto en un párrafo sin perder nada importante?\n\n{article}",
+    "{contact}\n\nResúmemelo en una sola oración.",
+  ], 20),
+  fam("es.sum.inline", ["summarization"], "light", [
+    "Versión corta, por favor: la reunión pasa al viernes porque el cliente está de viaje y la revisión del presupuesto queda para el mes que viene.",
+    "Resume esta reseña en pocas palabras: muy buena cámara, la batería no llega a mediodía, la app es torpe, el precio es justo.",
+    "En una o dos frases, ¿de qué trató el Congreso de Viena?",
+  ], 3),
+  fam("es.extract.fourth", ["extraction"], "standard", [
+    "Devuélveme un JSON con los campos nombre, fecha, importe y tema a partir de este texto:\n\n{note}",
+    "{note}\n\n¿Qué fechas aparecen ahí? Solo la lista.",
+    "Enumera cada cantidad de dinero del texto y para qué es:\n{note}",
+    "¿Qué personas se nombran aquí y qué papel tiene cada una?\n\n{note}",
+    "Búscame el plazo, el teléfono y la persona de contacto, nada más:\n\n{note}",
+    "{contact}\n\nPasa los nombres y las fechas a una tabla de dos columnas.",
+    "{note}\n\n¿Qué números de referencia salen y a qué corresponde cada uno?",
+    "Conviértelo en datos estructurados (claves: quién, qué, cuándo, dónde):\n{note}",
+  ], 20),
+  fam("es.extract.inline", ["extraction"], "light", [
+    "Saca la fecha y la hora de: «Dentista cambiado al miércoles 14 de mayo, 9:40».",
+    "¿Qué correo aparece en esta frase? «Puedes escribir a Lena a lena.k@mail.example o pasar por recepción».",
+    "Etiqueta cada frase como pregunta o afirmación: «¿Llueve?», «Me fui pronto.», «¿Dónde está la llave?»",
+  ], 3),
+  fam("es.reason.text", ["reasoning"], "standard", [
+    "{note}\n\n¿Se trata a alguien de forma injusta aquí? Argumenta ambas posturas.",
+    "¿La conclusión de este texto se sostiene con las pruebas que da? Razona tu respuesta.\n\n{article}",
+    "{note}\n\n¿Qué riesgos tiene este plan que nadie menciona, y cuál pesa más?",
+    "Lee esto y dime si compensa o no, y por qué:\n\n{note}",
+  ], 8),
+  fam("es.creative.rewrite", ["creative"], "standard", [
+    "Convierte este texto en un poema corto que rime:\n\n{note}",
+    "{note}\n\nReescríbelo como la voz en off de un tráiler de película dramático.",
+    "Cuenta el siguiente texto como un cuento para dormir para un niño de cinco años:\n{article}",
+  ], 8),
+  fam("es.tr.fourth", ["translation"], "standard", [
+    "{note}\n\nEn {tolang}, por favor.",
+    "Dame este texto palabra por palabra en {tolang}:\n\n{note}",
+    "Traduce el texto de abajo al {tolang} para el equipo de soporte.\n\n{note}",
+  ], 8),
+  fam("es.sum.ask", ["summarization"], "standard", [
+    "¿Me resumes las conclusiones principales de esto para mi jefa?\n\n{article}",
+    "{note}\n\nExplícamelo en breve, como a un compañero con prisa.",
+    "Esboza los puntos principales del siguiente texto en unas pocas viñetas:\n{note}",
+    "{article}\n\n¿En qué queda todo esto, en palabras sencillas?",
+  ], 12),
+  fam("es.extract.ask", ["extraction"], "standard", [
+    "¿Cuándo vence cada cosa y cuánto cuesta? Responde solo con lo que dice el texto.\n\n{contact}",
+    "{note}\n\nHaz una lista de las tareas con quién se encarga de cada una.",
+    "¿Qué empresas y organizaciones se mencionan? Solo los nombres.\n\n{note}",
+    "{contact}\n\nDe ahí solo necesito los teléfonos y los correos.",
+  ], 12),
+  fam("es.sum.main", ["summarization"], "standard", [
+    "¿Cuál es la idea principal de este texto?\n\n{note}",
+    "{article}\n\n¿Hay algo importante ahí que deba saber? Que sea breve.",
+    "Condénsalo en 30 palabras como mucho:\n{note}",
+    "{note}\n\n¿De qué trata, muy por encima?",
+  ], 12),
+  fam("es.extract.find", ["extraction"], "standard", [
+    "Encuentra todas las fechas y plazos del siguiente texto y dámelos en formato ISO:\n\n{note}",
+    "{note}\n\n¿Cuál es el importe total y a qué corresponde?",
+    "Extrae los datos clave como una lista JSON de campo y valor:\n{contact}",
+  ], 9),
+  fam("es.general.reply", [], "standard", [
+    "Escribe una respuesta educada a este mensaje:\n\n{note}",
+    "{contact}\n\nRedáctame una respuesta a eso, amable pero corta.",
+  ], 4),
+  fam("es.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\n¿Te parece razonable? Piénsalo y dime qué harías tú en mi lugar.",
+    "Según este texto, ¿qué opción nos conviene más y por qué?\n\n{article}",
+  ], 6),
 ];

@@ -54,6 +54,12 @@ export const pools: Pools = {
   fact: ["Quelle est la capitale du Canada ?", "Qui a écrit Les Misérables ?", "En quelle année a eu lieu la Révolution française ?", "Combien de pattes a une araignée ?", "Quelle est la hauteur de la tour Eiffel ?", "Qui a peint La Joconde ?", "Quel est le plus long fleuve de France ?"],
   greet: ["salut", "bonjour !", "merci", "ça va ?", "merci beaucoup, c'est parfait", "tu peux m'aider ?", "d'accord, super"],
   advice: [["Comment m'endormir plus vite ?", "light"], ["Des conseils pour mon premier entretien d'embauche ?", "light"], ["Écris un mail poli à mon propriétaire pour qu'il répare le chauffage.", "light"], ["Prépare un itinéraire de sept jours au Japon en automne avec un budget moyen.", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "Avis client, deux étoiles : la bouilloire était belle, mais au bout de trois semaines le couvercle fuit et l'appareil sent le plastique brûlé. Le service client (ticket 88412) m'a seulement proposé un bon de 15 % au lieu d'une réparation. Achetée le 9 janvier pour 69 euros.",
+    "Avis aux locataires du 58 rue du Port : l'ascenseur sera remplacé du 2 au 20 octobre. Pendant cette période, merci d'utiliser l'escalier de service. Les colis de plus de 20 kg peuvent être laissés à la gardienne, Mme Lefèvre, au local 001. Questions : 01 55 50 12 34, en semaine de 9 h à 17 h.",
+  ],
 };
 
 export const families = [
@@ -92,4 +98,83 @@ export const families = [
   fam("fr.sum.third", ["summarization"], "standard", ["Donne-moi la version courte de ce texte :\n\n{article}", "{article}\n\nTu peux me dire ça en deux phrases ?", "Je n'ai pas le temps de tout lire. Qu'est-ce que ça dit ?\n\n{article}", "Rédige un bref aperçu du texte ci-dessous pour la newsletter.\n\n{article}"], 16),
   fam("fr.extract.third", ["extraction"], "standard", ["Quelles dates et heures apparaissent dans ce message ? Fais-en la liste.\n\n{contact}", "{contact}\n\nSors-moi seulement les noms et les numéros de téléphone.", "Donne-moi un JSON avec expéditeur, destinataire, date et montant à partir de ce mail :\n\n{contact}", "Relève chaque organisation et chaque montant du texte ci-dessous.\n\n{article}"], 16),
   fam("fr.tr.third", ["translation"], "slot", [["Tu peux passer ce texte en {tolang} pour nos partenaires ?\n\n{article}", "standard"], ["{contact}\n\nRenvoie-moi ça en {tolang}, s'il te plaît.", "standard"], ["J'ai besoin de ce texte en {tolang}, sans toucher aux noms :\n\n{contact}", "standard"], ["Aide-moi à dire ça en {tolang} : « {tr_short} »", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("fr.sum.fourth", ["summarization"], "standard", [
+    "Quelle est la conclusion de tout ça ?\n\n{note}",
+    "{note}\n\nTL;DR ?",
+    "Résume le texte ci-dessous en moins de 50 mots.\n\n{note}",
+    "{article}\n\nDonne-moi trois puces à coller dans le chat de l'équipe.",
+    "Juste les points clés, s'il te plaît :\n{note}",
+    "De quoi ça parle, en une ligne ?\n\n{note}",
+    "Tu peux ramener ça à un paragraphe sans rien perdre d'important ?\n\n{article}",
+    "{contact}\n\nRésume-moi ça en une phrase.",
+  ], 20),
+  fam("fr.sum.inline", ["summarization"], "light", [
+    "Version courte, s'il te plaît : la réunion passe à vendredi parce que le client est en déplacement, et la revue du budget est repoussée au mois prochain.",
+    "Résume cet avis en quelques mots : super appareil photo, la batterie ne tient pas jusqu'à midi, l'appli est lourde, le prix est correct.",
+    "En une ou deux phrases, de quoi a traité le congrès de Vienne ?",
+  ], 3),
+  fam("fr.extract.fourth", ["extraction"], "standard", [
+    "Renvoie un JSON avec les champs nom, date, montant et sujet à partir de ce texte :\n\n{note}",
+    "{note}\n\nQuelles dates y figurent ? Juste la liste.",
+    "Liste chaque somme d'argent du texte et à quoi elle correspond :\n{note}",
+    "Quelles personnes sont citées ici, et quel rôle a chacune ?\n\n{note}",
+    "Trouve-moi le délai, le téléphone et la personne à contacter, rien d'autre :\n\n{note}",
+    "{contact}\n\nMets les noms et les dates dans un tableau à deux colonnes.",
+    "{note}\n\nQuels numéros de référence apparaissent, et à quoi correspond chacun ?",
+    "Transforme ça en données structurées (clés : qui, quoi, quand, où) :\n{note}",
+  ], 20),
+  fam("fr.extract.inline", ["extraction"], "light", [
+    "Sors la date et l'heure de : « Dentiste déplacé au mercredi 14 mai, 9 h 40. »",
+    "Quelle adresse e-mail figure dans cette phrase ? « On peut joindre Léna à lena.k@mail.example ou à l'accueil. »",
+    "Classe chaque phrase comme question ou affirmation : « Il pleut ? », « Je suis parti tôt. », « Où est la clé ? »",
+  ], 3),
+  fam("fr.reason.text", ["reasoning"], "standard", [
+    "{note}\n\nQuelqu'un est-il traité injustement ici ? Défends les deux points de vue.",
+    "La conclusion de ce texte découle-t-elle de ses preuves ? Justifie ta réponse.\n\n{article}",
+    "{note}\n\nQuels risques de ce plan personne ne mentionne, et lequel compte le plus ?",
+    "Lis ça et dis-moi si ça vaut le coup ou non, et pourquoi :\n\n{note}",
+  ], 8),
+  fam("fr.creative.rewrite", ["creative"], "standard", [
+    "Fais de ce texte un court poème qui rime :\n\n{note}",
+    "{note}\n\nRéécris ça comme la voix off d'une bande-annonce de film dramatique.",
+    "Raconte le texte suivant comme une histoire du soir pour un enfant de cinq ans :\n{article}",
+  ], 8),
+  fam("fr.tr.fourth", ["translation"], "standard", [
+    "{note}\n\nEn {tolang}, s'il te plaît.",
+    "Donne-moi ce texte mot à mot en {tolang} :\n\n{note}",
+    "Traduis le texte ci-dessous en {tolang} pour l'équipe du support.\n\n{note}",
+  ], 8),
+  fam("fr.sum.ask", ["summarization"], "standard", [
+    "Tu peux récapituler les principaux enseignements de ceci pour ma cheffe ?\n\n{article}",
+    "{note}\n\nExplique-moi ça brièvement, comme à un collègue pressé.",
+    "Dégage les grandes lignes du texte suivant en quelques puces :\n{note}",
+    "{article}\n\nQu'est-ce qu'il faut en retenir, en termes simples ?",
+  ], 12),
+  fam("fr.extract.ask", ["extraction"], "standard", [
+    "Qu'est-ce qui est dû quand, et combien ça coûte ? Réponds seulement à partir de ce texte.\n\n{contact}",
+    "{note}\n\nListe les tâches à faire avec la personne responsable de chacune.",
+    "Quelles entreprises et organisations sont mentionnées ? Seulement les noms.\n\n{note}",
+    "{contact}\n\nJ'ai juste besoin des numéros de téléphone et des adresses e-mail.",
+  ], 12),
+  fam("fr.sum.main", ["summarization"], "standard", [
+    "Quelle est l'idée principale de ce texte ?\n\n{note}",
+    "{article}\n\nIl y a quelque chose d'important là-dedans que je dois savoir ? Fais court.",
+    "Condense ça en 30 mots maximum :\n{note}",
+    "{note}\n\nÇa parle de quoi, en gros ?",
+  ], 12),
+  fam("fr.extract.find", ["extraction"], "standard", [
+    "Trouve chaque date et chaque échéance dans le texte suivant et donne-les au format ISO :\n\n{note}",
+    "{note}\n\nQuel est le montant total, et pour quoi ?",
+    "Extrais les faits clés sous forme de liste JSON champ et valeur :\n{contact}",
+  ], 9),
+  fam("fr.general.reply", [], "standard", [
+    "Écris une réponse polie à ce message :\n\n{note}",
+    "{contact}\n\nRédige-moi une réponse à ça, aimable mais courte.",
+  ], 4),
+  fam("fr.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\nC'est raisonnable, d'après toi ? Réfléchis et dis-moi ce que tu ferais à ma place.",
+    "D'après ce texte, quelle option est la meilleure pour nous, et pourquoi ?\n\n{article}",
+  ], 6),
 ];

@@ -54,6 +54,12 @@ export const pools: Pools = {
   fact: ["Qual è la capitale dell'Australia?", "Chi ha scritto la Divina Commedia?", "In che anno è caduto il muro di Berlino?", "Quanto è alto il Monte Bianco?", "Quante regioni ha l'Italia?", "Chi ha dipinto la Gioconda?", "Qual è il fiume più lungo d'Italia?"],
   greet: ["ciao", "buongiorno!", "grazie", "come va?", "grazie mille, perfetto", "mi puoi aiutare?", "ok, va bene"],
   advice: [["Come posso addormentarmi più in fretta?", "light"], ["Consigli per il mio primo colloquio di lavoro?", "light"], ["Scrivi una mail gentile al padrone di casa per far riparare il riscaldamento.", "light"], ["Organizza un viaggio di sette giorni in Giappone in autunno con un budget medio.", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "Recensione, due stelle: il bollitore sembrava bello, ma dopo tre settimane il coperchio perde acqua e l'apparecchio puzza di plastica bruciata. L'assistenza (pratica 88412) mi ha offerto solo un buono del 15% invece della riparazione. Comprato il 9 gennaio a 69 euro.",
+    "Avviso ai condomini di via del Porto 58: l'ascensore verrà sostituito dal 2 al 20 ottobre. In quel periodo usate la scala di servizio. I pacchi oltre i 20 kg si possono lasciare al portiere, il signor Greco, nel locale 001. Domande: 02 5550 1234, nei giorni feriali dalle 9 alle 17.",
+  ],
 };
 
 export const families = [
@@ -91,4 +97,83 @@ export const families = [
   fam("it.sum.third", ["summarization"], "standard", ["Dammi la versione breve di questo testo:\n\n{article}", "{article}\n\nMe lo dici in due frasi?", "Non ho tempo di leggerlo. Cosa dice?\n\n{article}", "Scrivi una breve panoramica del testo qui sotto per la newsletter.\n\n{article}"], 16),
   fam("it.extract.third", ["extraction"], "standard", ["Quali date e orari compaiono in questo messaggio? Fanne un elenco.\n\n{contact}", "{contact}\n\nTirami fuori solo i nomi e i numeri di telefono.", "Dammi un JSON con mittente, destinatario, data e importo da questa mail:\n\n{contact}", "Annota ogni organizzazione e ogni cifra del testo qui sotto.\n\n{article}"], 16),
   fam("it.tr.third", ["translation"], "slot", [["Puoi rendere questo testo in {tolang} per i nostri partner?\n\n{article}", "standard"], ["{contact}\n\nRimandamelo in {tolang}, per favore.", "standard"], ["Mi serve il testo seguente in {tolang}, senza cambiare i nomi:\n\n{contact}", "standard"], ["Aiutami a dire questo in {tolang}: \"{tr_short}\"", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("it.sum.fourth", ["summarization"], "standard", [
+    "Qual è la conclusione di tutto questo?\n\n{note}",
+    "{note}\n\nIn breve?",
+    "Riassumi il testo qui sotto in meno di 50 parole.\n\n{note}",
+    "{article}\n\nDammi tre punti elenco da incollare nella chat del team.",
+    "Solo i punti chiave, per favore:\n{note}",
+    "Di cosa parla, in una riga?\n\n{note}",
+    "Riesci a ridurlo a un paragrafo senza perdere niente di importante?\n\n{article}",
+    "{contact}\n\nRiassumimelo in una frase sola.",
+  ], 20),
+  fam("it.sum.inline", ["summarization"], "light", [
+    "Versione breve, per favore: la riunione slitta a venerdì perché il cliente è in viaggio, e la revisione del budget passa al mese prossimo.",
+    "Riassumi questa recensione in poche parole: ottima fotocamera, la batteria non arriva a pranzo, l'app è macchinosa, il prezzo è giusto.",
+    "In una o due frasi, di cosa si occupò il Congresso di Vienna?",
+  ], 3),
+  fam("it.extract.fourth", ["extraction"], "standard", [
+    "Restituiscimi un JSON con i campi nome, data, importo e argomento da questo testo:\n\n{note}",
+    "{note}\n\nQuali date ci sono? Solo l'elenco.",
+    "Elenca ogni somma di denaro nel testo e a cosa si riferisce:\n{note}",
+    "Quali persone sono nominate qui, e che ruolo ha ciascuna?\n\n{note}",
+    "Trovami la scadenza, il telefono e la persona di riferimento, nient'altro:\n\n{note}",
+    "{contact}\n\nMetti i nomi e le date in una tabella a due colonne.",
+    "{note}\n\nQuali numeri di riferimento compaiono, e a cosa corrisponde ciascuno?",
+    "Trasformalo in dati strutturati (chiavi: chi, cosa, quando, dove):\n{note}",
+  ], 20),
+  fam("it.extract.inline", ["extraction"], "light", [
+    "Tira fuori la data e l'ora da: «Dentista spostato a mercoledì 14 maggio, 9:40.»",
+    "Quale email compare in questa frase? «Lena si può contattare a lena.k@mail.example o alla reception.»",
+    "Classifica ogni frase come domanda o affermazione: «Piove?», «Sono uscito presto.», «Dov'è la chiave?»",
+  ], 3),
+  fam("it.reason.text", ["reasoning"], "standard", [
+    "{note}\n\nQualcuno viene trattato in modo ingiusto qui? Argomenta entrambe le posizioni.",
+    "La conclusione di questo testo segue dalle prove che porta? Motiva la risposta.\n\n{article}",
+    "{note}\n\nQuali rischi ha questo piano che nessuno cita, e quale pesa di più?",
+    "Leggi e dimmi se conviene o no, e perché:\n\n{note}",
+  ], 8),
+  fam("it.creative.rewrite", ["creative"], "standard", [
+    "Trasforma questo testo in una breve poesia in rima:\n\n{note}",
+    "{note}\n\nRiscrivilo come la voce fuori campo di un trailer cinematografico drammatico.",
+    "Racconta il testo seguente come una fiaba della buonanotte per un bambino di cinque anni:\n{article}",
+  ], 8),
+  fam("it.tr.fourth", ["translation"], "standard", [
+    "{note}\n\nIn {tolang}, per favore.",
+    "Dammi questo testo parola per parola in {tolang}:\n\n{note}",
+    "Traduci il testo qui sotto in {tolang} per il team di assistenza.\n\n{note}",
+  ], 8),
+  fam("it.sum.ask", ["summarization"], "standard", [
+    "Puoi ricapitolare le conclusioni principali di questo per la mia responsabile?\n\n{article}",
+    "{note}\n\nSpiegamelo in breve, come a un collega di fretta.",
+    "Delinea i punti principali del testo seguente in qualche punto elenco:\n{note}",
+    "{article}\n\nIn parole semplici, cosa ne viene fuori?",
+  ], 12),
+  fam("it.extract.ask", ["extraction"], "standard", [
+    "Cosa scade quando, e quanto costa? Rispondi solo in base a questo testo.\n\n{contact}",
+    "{note}\n\nElenca le cose da fare con chi se ne occupa.",
+    "Quali aziende e organizzazioni vengono citate? Solo i nomi.\n\n{note}",
+    "{contact}\n\nDa lì mi servono solo i numeri di telefono e gli indirizzi email.",
+  ], 12),
+  fam("it.sum.main", ["summarization"], "standard", [
+    "Qual è l'idea principale di questo testo?\n\n{note}",
+    "{article}\n\nC'è qualcosa di importante che devo sapere? Breve, per favore.",
+    "Condensalo in 30 parole al massimo:\n{note}",
+    "{note}\n\nDi cosa si tratta, a grandi linee?",
+  ], 12),
+  fam("it.extract.find", ["extraction"], "standard", [
+    "Trova ogni data e scadenza nel testo seguente e riportale in formato ISO:\n\n{note}",
+    "{note}\n\nQual è l'importo totale, e a cosa si riferisce?",
+    "Estrai i fatti principali come lista JSON di campo e valore:\n{contact}",
+  ], 9),
+  fam("it.general.reply", [], "standard", [
+    "Scrivi una risposta cortese a questo messaggio:\n\n{note}",
+    "{contact}\n\nButtami giù una risposta, gentile ma breve.",
+  ], 4),
+  fam("it.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\nTi sembra ragionevole? Ragionaci e dimmi cosa faresti al posto mio.",
+    "In base a questo testo, quale opzione ci conviene di più, e perché?\n\n{article}",
+  ], 6),
 ];

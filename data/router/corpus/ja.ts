@@ -54,6 +54,12 @@ export const pools: Pools = {
   fact: ["オーストラリアの首都はどこですか？", "『源氏物語』の作者は誰？", "ベルリンの壁が崩壊したのは何年？", "富士山の高さは？", "日本には都道府県がいくつありますか？", "太陽に一番近い惑星は？", "日本で一番長い川は？"],
   greet: ["こんにちは", "おはよう！", "ありがとう", "元気？", "助かりました、ありがとうございます", "ちょっと手伝ってもらえますか？", "了解です"],
   advice: [["早く眠るにはどうすればいい？", "light"], ["初めての面接のコツを教えて。", "light"], ["暖房を直してほしいと大家さんに丁寧なメールを書いて。", "light"], ["秋の日本を七日間で回る旅程を中くらいの予算で考えて。", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "レビュー、星二つ：電気ケトルは見た目は良かったのですが、三週間でふたから水が漏れるようになり、沸かすとプラスチックの焦げたにおいがします。サポート（問い合わせ番号 88412）は修理ではなく 15% オフのクーポンしか出してくれませんでした。1 月 9 日に 4,980 円で購入。",
+    "港通り 58 番地の入居者の皆様へ：10 月 2 日から 20 日までエレベーターの交換工事を行います。期間中は裏の階段をご利用ください。20 kg を超える荷物は 001 号室の管理人、佐々木さんがお預かりします。お問い合わせは平日 9 時から 17 時まで 03-5550-1234 へ。",
+  ],
 };
 
 export const families = [
@@ -91,4 +97,83 @@ export const families = [
   fam("ja.sum.third", ["summarization"], "standard", ["この文章の短いバージョンをください：\n\n{article}", "{article}\n\n二文で言うとどうなりますか？", "読む時間がありません。何が書いてありますか？\n\n{article}", "下の文章の簡単な概要をニュースレター用に書いてください。\n\n{article}"], 16),
   fam("ja.extract.third", ["extraction"], "standard", ["このメッセージに出てくる日付と時刻を一覧にしてください。\n\n{contact}", "{contact}\n\nここから名前と電話番号だけ拾ってください。", "このメールから差出人・宛先・日付・金額を JSON にしてください。\n\n{contact}", "下の文章に出てくる組織と金額をすべて書き出して。\n\n{article}"], 16),
   fam("ja.tr.third", ["translation"], "slot", [["この文章を取引先向けに{tolang}にしてもらえますか？\n\n{article}", "standard"], ["{contact}\n\nこれを{tolang}で返してください。", "standard"], ["次の文章の{tolang}版が必要です。名前はそのままで：\n\n{contact}", "standard"], ["これを{tolang}で何と言えばいいか教えて：「{tr_short}」", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("ja.sum.fourth", ["summarization"], "standard", [
+    "結局、何が言いたいのですか？\n\n{note}",
+    "{note}\n\n要するに？",
+    "下の文章を 50 字以内に縮めてください。\n\n{note}",
+    "{article}\n\nチームのチャットに貼れる箇条書きを三つください。",
+    "要点だけお願いします：\n{note}",
+    "これは何についての話ですか？一行で。\n\n{note}",
+    "大事なところを落とさずに、一段落に縮められますか？\n\n{article}",
+    "{contact}\n\n一文でまとめてください。",
+  ], 20),
+  fam("ja.sum.inline", ["summarization"], "light", [
+    "手短にお願いします：顧客が出張中なので会議は金曜に変更、予算の見直しは来月に延期。",
+    "このレビューを短くまとめて：カメラは最高、バッテリーは昼までもたない、アプリは使いにくい、値段は妥当。",
+    "一、二文で：ウィーン会議は何を話し合ったのですか？",
+  ], 3),
+  fam("ja.extract.fourth", ["extraction"], "standard", [
+    "この文章から、名前、日付、金額、件名のフィールドを持つ JSON を返してください：\n\n{note}",
+    "{note}\n\nどの日付が出てきますか？リストだけで。",
+    "文中の金額をすべて挙げ、それぞれ何の金額か書いてください：\n{note}",
+    "ここに出てくる人物と、それぞれの役割は？\n\n{note}",
+    "期限、電話番号、担当者だけ抜き出して。ほかはいりません：\n\n{note}",
+    "{contact}\n\n名前と日付を二列の表にしてください。",
+    "{note}\n\nどんな番号が出てきて、それぞれ何を表していますか？",
+    "構造化データにしてください（キー：誰、何、いつ、どこ）：\n{note}",
+  ], 20),
+  fam("ja.extract.inline", ["extraction"], "light", [
+    "次の文から日付と時刻を取り出して：「歯医者は 5 月 14 日（水）9:40 に変更」",
+    "この文のメールアドレスはどれ？「レナには lena.k@mail.example か受付で連絡できます」",
+    "それぞれの文を質問か平叙文かに分類して：「雨降ってる？」「早く帰った。」「鍵はどこ？」",
+  ], 3),
+  fam("ja.reason.text", ["reasoning"], "standard", [
+    "{note}\n\nここで不公平な扱いを受けている人はいますか？両方の立場から論じてください。",
+    "この文章の結論は、挙げられた根拠から導けますか？理由も説明してください。\n\n{article}",
+    "{note}\n\nこの計画には誰も触れていないリスクがありますか？どれが一番重大ですか？",
+    "これを読んで、お得かどうか、その理由も教えて：\n\n{note}",
+  ], 8),
+  fam("ja.creative.rewrite", ["creative"], "standard", [
+    "この文章を短い韻を踏んだ詩にしてください：\n\n{note}",
+    "{note}\n\nこれを映画の予告編のドラマチックなナレーション風に書き直して。",
+    "次の内容を五歳の子ども向けの寝る前のお話として語ってください：\n{article}",
+  ], 8),
+  fam("ja.tr.fourth", ["translation"], "standard", [
+    "{note}\n\n{tolang}でお願いします。",
+    "この文章を{tolang}に逐語的にしてください：\n\n{note}",
+    "下の文章をサポートチーム向けに{tolang}に翻訳してください。\n\n{note}",
+  ], 8),
+  fam("ja.sum.ask", ["summarization"], "standard", [
+    "上司向けに、これの主な結論をまとめてもらえますか？\n\n{article}",
+    "{note}\n\n忙しい同僚に話すつもりで、手短に説明して。",
+    "次の文章の主なポイントを箇条書きでいくつか挙げてください：\n{note}",
+    "{article}\n\nつまり、どういうことですか？わかりやすく。",
+  ], 12),
+  fam("ja.extract.ask", ["extraction"], "standard", [
+    "何がいつまでで、いくらかかりますか？この文章だけを根拠に答えてください。\n\n{contact}",
+    "{note}\n\nやることリストを、それぞれの担当者つきで出して。",
+    "どの会社や団体が出てきますか？名前だけで。\n\n{note}",
+    "{contact}\n\nここから電話番号とメールアドレスだけ欲しいです。",
+  ], 12),
+  fam("ja.sum.main", ["summarization"], "standard", [
+    "この文章の主旨は何ですか？\n\n{note}",
+    "{article}\n\n知っておくべき大事なことは書いてありますか？短くお願いします。",
+    "これを 30 字以内に凝縮してください：\n{note}",
+    "{note}\n\nざっと言うと何の話？",
+  ], 12),
+  fam("ja.extract.find", ["extraction"], "standard", [
+    "次の文章から日付と期限をすべて見つけて、ISO 形式で書いてください：\n\n{note}",
+    "{note}\n\n合計金額はいくらで、何の費用ですか？",
+    "主な事実をフィールドと値の JSON リストとして抽出してください：\n{contact}",
+  ], 9),
+  fam("ja.general.reply", [], "standard", [
+    "このメッセージへの丁寧な返信を書いてください：\n\n{note}",
+    "{contact}\n\nこれへの返事を、感じよく短めに下書きして。",
+  ], 4),
+  fam("ja.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\nこれは妥当ですか？よく考えて、私の立場ならどうするか教えてください。",
+    "この文章から判断すると、どちらの選択肢が私たちにとって良いですか？理由も。\n\n{article}",
+  ], 6),
 ];

@@ -54,6 +54,12 @@ export const pools: Pools = {
   fact: ["Qual é a capital da Austrália?", "Quem escreveu Dom Casmurro?", "Em que ano o Brasil ficou independente?", "Quantos estados tem o Brasil?", "Qual é o maior rio do mundo?", "Quem pintou o Abaporu?", "Qual planeta é o mais próximo do Sol?"],
   greet: ["oi", "olá!", "valeu", "tudo bem?", "muito obrigado, ajudou muito", "pode me ajudar?", "beleza"],
   advice: [["Como posso dormir mais rápido?", "light"], ["Dicas para minha primeira entrevista de emprego?", "light"], ["Escreva um e-mail educado para o meu senhorio pedindo o conserto do aquecedor.", "light"], ["Monte um roteiro de sete dias pelo Japão no outono com orçamento médio.", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "Avaliação, duas estrelas: a cafeteira parecia ótima, mas depois de três semanas a tampa começou a vazar e o motor cheira a queimado depois de um minuto. O atendimento (chamado 88412) só ofereceu um vale de 15% em vez do conserto. Comprei no dia 9 de janeiro por R$ 349.",
+    "Aviso aos moradores da Rua do Porto, 58: o elevador será trocado de 2 a 20 de outubro. Nesse período, usem a escada dos fundos. Encomendas com mais de 20 kg ficam com o porteiro, seu Almeida, na sala 001. Dúvidas: (11) 5550-1234, em dias úteis das 9h às 17h.",
+  ],
 };
 
 export const families = [
@@ -91,4 +97,83 @@ export const families = [
   fam("pt.sum.third", ["summarization"], "standard", ["Me dá a versão curta disto:\n\n{article}", "{article}\n\nConsegue dizer isso em duas frases?", "Não tenho tempo de ler. O que diz aqui?\n\n{article}", "Escreva um breve panorama do texto abaixo para o boletim.\n\n{article}"], 16),
   fam("pt.extract.third", ["extraction"], "standard", ["Quais datas e horários aparecem nesta mensagem? Faça uma lista.\n\n{contact}", "{contact}\n\nTira daí só os nomes e os telefones.", "Me dá um JSON com remetente, destinatário, data e valor deste e-mail:\n\n{contact}", "Anote cada organização e cada valor do texto abaixo.\n\n{article}"], 16),
   fam("pt.tr.third", ["translation"], "slot", [["Pode passar isto para o {tolang} para os nossos parceiros?\n\n{article}", "standard"], ["{contact}\n\nMe devolve isso em {tolang}, por favor.", "standard"], ["Preciso do texto abaixo em {tolang}, sem mudar os nomes:\n\n{contact}", "standard"], ["Me ajuda a dizer isto em {tolang}: \"{tr_short}\"", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("pt.sum.fourth", ["summarization"], "standard", [
+    "Qual é a conclusão disso aqui?\n\n{note}",
+    "{note}\n\nResumão?",
+    "Resuma o texto abaixo em menos de 50 palavras.\n\n{note}",
+    "{article}\n\nMe dá três tópicos que eu possa colar no chat da equipe.",
+    "Só os pontos principais, por favor:\n{note}",
+    "Do que se trata isto, numa linha?\n\n{note}",
+    "Dá para reduzir isto a um parágrafo sem perder nada importante?\n\n{article}",
+    "{contact}\n\nResume isso numa frase só.",
+  ], 20),
+  fam("pt.sum.inline", ["summarization"], "light", [
+    "Versão curta, por favor: a reunião passou para sexta porque o cliente está viajando, e a revisão do orçamento ficou para o mês que vem.",
+    "Resuma esta avaliação em poucas palavras: câmera ótima, a bateria não dura até o almoço, o app é confuso, o preço é justo.",
+    "Em uma ou duas frases, do que tratou o Congresso de Viena?",
+  ], 3),
+  fam("pt.extract.fourth", ["extraction"], "standard", [
+    "Me devolve um JSON com os campos nome, data, valor e assunto a partir deste texto:\n\n{note}",
+    "{note}\n\nQuais datas aparecem aí? Só a lista.",
+    "Liste cada quantia de dinheiro do texto e para que ela serve:\n{note}",
+    "Quais pessoas são citadas aqui, e qual é o papel de cada uma?\n\n{note}",
+    "Encontra o prazo, o telefone e a pessoa de contato, mais nada:\n\n{note}",
+    "{contact}\n\nColoca os nomes e as datas numa tabela de duas colunas.",
+    "{note}\n\nQuais números de referência aparecem, e a que corresponde cada um?",
+    "Transforma isso em dados estruturados (chaves: quem, o quê, quando, onde):\n{note}",
+  ], 20),
+  fam("pt.extract.inline", ["extraction"], "light", [
+    "Tira a data e a hora de: “Dentista remarcado para quarta, 14 de maio, 9h40.”",
+    "Qual e-mail aparece nesta frase? “Dá para falar com a Lena em lena.k@mail.example ou na recepção.”",
+    "Classifique cada frase como pergunta ou afirmação: “Está chovendo?”, “Saí cedo.”, “Cadê a chave?”",
+  ], 3),
+  fam("pt.reason.text", ["reasoning"], "standard", [
+    "{note}\n\nAlguém está sendo tratado de forma injusta aqui? Defenda os dois lados.",
+    "A conclusão deste texto decorre das evidências que ele apresenta? Justifique.\n\n{article}",
+    "{note}\n\nQue riscos este plano tem que ninguém menciona, e qual pesa mais?",
+    "Lê isto e me diz se vale a pena ou não, e por quê:\n\n{note}",
+  ], 8),
+  fam("pt.creative.rewrite", ["creative"], "standard", [
+    "Transforma este texto num poema curto com rima:\n\n{note}",
+    "{note}\n\nReescreve isso como a narração de um trailer de filme dramático.",
+    "Conta o texto a seguir como uma história de ninar para uma criança de cinco anos:\n{article}",
+  ], 8),
+  fam("pt.tr.fourth", ["translation"], "standard", [
+    "{note}\n\nEm {tolang}, por favor.",
+    "Me dá este texto palavra por palavra em {tolang}:\n\n{note}",
+    "Traduza o texto abaixo para o {tolang} para a equipe de suporte.\n\n{note}",
+  ], 8),
+  fam("pt.sum.ask", ["summarization"], "standard", [
+    "Pode recapitular as principais conclusões disto para a minha chefe?\n\n{article}",
+    "{note}\n\nMe explica isso rapidinho, como para um colega sem tempo.",
+    "Destaque os pontos principais do texto a seguir em alguns tópicos:\n{note}",
+    "{article}\n\nNo fim das contas, o que isso quer dizer?",
+  ], 12),
+  fam("pt.extract.ask", ["extraction"], "standard", [
+    "O que vence quando, e quanto custa? Responda só com base neste texto.\n\n{contact}",
+    "{note}\n\nFaz uma lista das tarefas com o responsável por cada uma.",
+    "Quais empresas e organizações são mencionadas? Só os nomes.\n\n{note}",
+    "{contact}\n\nDisso eu só preciso dos telefones e dos e-mails.",
+  ], 12),
+  fam("pt.sum.main", ["summarization"], "standard", [
+    "Qual é a ideia principal deste texto?\n\n{note}",
+    "{article}\n\nTem alguma coisa importante aí que eu precise saber? Bem curto.",
+    "Condense isto em no máximo 30 palavras:\n{note}",
+    "{note}\n\nÉ sobre o quê, por alto?",
+  ], 12),
+  fam("pt.extract.find", ["extraction"], "standard", [
+    "Encontre todas as datas e prazos do texto a seguir e me passe no formato ISO:\n\n{note}",
+    "{note}\n\nQual é o valor total, e é referente a quê?",
+    "Extraia os fatos principais como uma lista JSON de campo e valor:\n{contact}",
+  ], 9),
+  fam("pt.general.reply", [], "standard", [
+    "Escreva uma resposta educada para esta mensagem:\n\n{note}",
+    "{contact}\n\nRedige uma resposta para isso, simpática mas curta.",
+  ], 4),
+  fam("pt.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\nIsso é razoável? Pensa bem e me diz o que você faria no meu lugar.",
+    "Com base neste texto, qual opção é melhor para nós, e por quê?\n\n{article}",
+  ], 6),
 ];

@@ -54,6 +54,12 @@ export const pools: Pools = {
   fact: ["澳大利亚的首都是哪里？", "《红楼梦》的作者是谁？", "柏林墙是哪一年倒塌的？", "珠穆朗玛峰有多高？", "中国有多少个省？", "离太阳最近的行星是哪个？", "长江有多长？"],
   greet: ["你好", "在吗？", "谢谢", "最近怎么样？", "太感谢了，很有用", "你能帮我吗？", "好的"],
   advice: [["怎样才能更快入睡？", "light"], ["第一次面试有什么建议？", "light"], ["帮我给房东写一封礼貌的邮件，请他修暖气。", "light"], ["帮我规划一个秋天去日本七天的行程，预算中等。", "standard"]],
+  // Issue 15, fourth pass: new pasted texts for the fourth-pass families only (a new pool, so no
+  // earlier prompt changes).
+  note: [
+    "用户评价，两星：这个电水壶外观不错，但用了三周盖子就开始漏水，烧水时还有一股塑料烧焦的味道。客服（工单 88412）只给了一张 15% 的优惠券，不肯维修。我是 1 月 9 日花 199 元买的。",
+    "致港口路 58 号全体住户：10 月 2 日至 20 日将更换电梯，期间请走后楼梯。超过 20 公斤的包裹可以交给 001 室的门卫刘师傅代收。如有疑问，请在工作日 9 点到 17 点拨打 021-5550-1234。",
+  ],
 };
 
 export const families = [
@@ -91,4 +97,83 @@ export const families = [
   fam("zh.sum.third", ["summarization"], "standard", ["给我这段内容的简短版本：\n\n{article}", "{article}\n\n能用两句话说完吗？", "我没时间看，这段讲了什么？\n\n{article}", "为下面这段文字写一个简短的概述，放在周报里。\n\n{article}"], 16),
   fam("zh.extract.third", ["extraction"], "standard", ["这条消息里出现了哪些日期和时间？列出来。\n\n{contact}", "{contact}\n\n只把里面的人名和电话找出来。", "从这封邮件里整理出一个 JSON：发件人、收件人、日期、金额。\n\n{contact}", "把下面文字里提到的每个机构和金额都记下来。\n\n{article}"], 16),
   fam("zh.tr.third", ["translation"], "slot", [["能把这段话转成{tolang}给合作方看吗？\n\n{article}", "standard"], ["{contact}\n\n请用{tolang}把这个发回给我。", "standard"], ["我需要下面这段的{tolang}版本，人名保持不变：\n\n{contact}", "standard"], ["帮我用{tolang}表达这句话：“{tr_short}”", "light"]], 16),
+  // Issue 15, fourth pass (docs/routing.md, "The corpus"): summaries and extractions asked in general
+  // shapes, and near-misses (reasoning about a text, a creative rewrite, a translation). Appended.
+  fam("zh.sum.fourth", ["summarization"], "standard", [
+    "这段话的结论是什么？\n\n{note}",
+    "{note}\n\n简单说就是？",
+    "把下面的文字压缩到 50 字以内。\n\n{note}",
+    "{article}\n\n给我三个要点，我要贴到团队群里。",
+    "只要重点，谢谢：\n{note}",
+    "一句话说说这是关于什么的？\n\n{note}",
+    "能把这个缩成一段吗？重要的内容别丢。\n\n{article}",
+    "{contact}\n\n用一句话帮我概括一下。",
+  ], 20),
+  fam("zh.sum.inline", ["summarization"], "light", [
+    "简短说一下：会议改到周五，因为客户在出差，预算评审推迟到下个月。",
+    "把这条评价概括成几个字：相机很好，电池撑不到中午，应用很难用，价格还算公道。",
+    "用一两句话讲讲维也纳会议是关于什么的？",
+  ], 3),
+  fam("zh.extract.fourth", ["extraction"], "standard", [
+    "根据这段文字返回一个 JSON，字段为姓名、日期、金额和主题：\n\n{note}",
+    "{note}\n\n里面有哪些日期？只列出来就行。",
+    "列出文中每一笔钱以及它的用途：\n{note}",
+    "这里提到了哪些人，各自是什么角色？\n\n{note}",
+    "帮我找出期限、电话和联系人，别的不要：\n\n{note}",
+    "{contact}\n\n把人名和日期整理成两列的表格。",
+    "{note}\n\n里面出现了哪些编号，分别代表什么？",
+    "把它变成结构化数据（键：谁、什么、何时、何地）：\n{note}",
+  ], 20),
+  fam("zh.extract.inline", ["extraction"], "light", [
+    "从这句话里取出日期和时间：“牙医改到 5 月 14 日周三 9:40。”",
+    "这句话里的邮箱是哪个？“可以发邮件到 lena.k@mail.example 找丽娜，或者去前台。”",
+    "给每句话标上问句或陈述句：“下雨了吗？”“我走得早。”“钥匙在哪？”",
+  ], 3),
+  fam("zh.reason.text", ["reasoning"], "standard", [
+    "{note}\n\n这里有人受到不公平对待吗？请从双方角度论证。",
+    "这篇文字的结论能从它给出的证据推出来吗？说说你的理由。\n\n{article}",
+    "{note}\n\n这个安排有哪些没人提到的风险？哪个最要紧？",
+    "看看这个，告诉我划不划算，为什么：\n\n{note}",
+  ], 8),
+  fam("zh.creative.rewrite", ["creative"], "standard", [
+    "把这段文字改写成一首押韵的小诗：\n\n{note}",
+    "{note}\n\n把它改写成一段戏剧化的电影预告片旁白。",
+    "把下面的内容讲成给五岁孩子听的睡前故事：\n{article}",
+  ], 8),
+  fam("zh.tr.fourth", ["translation"], "standard", [
+    "{note}\n\n请用{tolang}。",
+    "把这段文字逐字翻成{tolang}给我：\n\n{note}",
+    "请把下面的文字翻译成{tolang}，给客服团队用。\n\n{note}",
+  ], 8),
+  fam("zh.sum.ask", ["summarization"], "standard", [
+    "能帮我把这份材料的主要结论总结一下给领导看吗？\n\n{article}",
+    "{note}\n\n简单给我讲讲，就像跟一个很忙的同事说一样。",
+    "用几个要点列出下面这段文字的主要内容：\n{note}",
+    "{article}\n\n说白了，最后是什么情况？",
+  ], 12),
+  fam("zh.extract.ask", ["extraction"], "standard", [
+    "什么事情什么时候到期，要花多少钱？只根据这段文字回答。\n\n{contact}",
+    "{note}\n\n列出待办事项，以及每项由谁负责。",
+    "里面提到了哪些公司和机构？只要名字。\n\n{note}",
+    "{contact}\n\n我只需要里面的电话号码和邮箱地址。",
+  ], 12),
+  fam("zh.sum.main", ["summarization"], "standard", [
+    "这段文字的中心思想是什么？\n\n{note}",
+    "{article}\n\n里面有什么我必须知道的重要内容吗？简短点。",
+    "把这个浓缩到 30 个字以内：\n{note}",
+    "{note}\n\n大概是在讲什么？",
+  ], 12),
+  fam("zh.extract.find", ["extraction"], "standard", [
+    "找出下面文字里的所有日期和截止时间，用 ISO 格式给我：\n\n{note}",
+    "{note}\n\n总金额是多少，是什么费用？",
+    "把关键信息提取成字段和值的 JSON 列表：\n{contact}",
+  ], 9),
+  fam("zh.general.reply", [], "standard", [
+    "帮我给这条消息写一个礼貌的回复：\n\n{note}",
+    "{contact}\n\n帮我起草一个回复，友好但简短。",
+  ], 4),
+  fam("zh.reason.text2", ["reasoning"], "standard", [
+    "{note}\n\n这样合理吗？好好想想，告诉我换作是你会怎么做。",
+    "根据这段文字，哪个方案对我们更好，为什么？\n\n{article}",
+  ], 6),
 ];
