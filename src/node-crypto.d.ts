@@ -5,6 +5,8 @@ declare module "node:crypto" {
   interface Hash {
     update(data: string | Uint8Array): Hash;
     digest(encoding: "hex"): string;
+    /** A Buffer, which is a Uint8Array. */
+    digest(): Uint8Array;
   }
   export function createHash(algorithm: "sha256"): Hash;
 }

@@ -1,6 +1,5 @@
-import { sha256 } from "@noble/hashes/sha2.js";
 import { bytesToHex, hexToBytes } from "@noble/hashes/utils.js";
-import { hashCanonical, hashString, type HashString } from "../shared/hash";
+import { hashCanonical, hashString, sha256Bytes as sha256, type HashString } from "../shared/hash";
 
 /**
  * The agent trajectory proof (DESIGN.md section 3, docs/agents.md): every step chained over the one
