@@ -14,6 +14,7 @@ export interface AddedLatency {
   /** Percentile of the target minus the same percentile of `direct`, milliseconds. */
   p50: number;
   p99: number;
+  p999: number;
   mean: number;
   /** Median over rounds of (round median of the target minus round median of direct). */
   pairedRoundMedian: number;
@@ -185,8 +186,8 @@ export function formatReport(r: Results): string {
     "",
     `Latency at concurrency 1, ms (${r.latency.rounds} rounds x ${r.latency.requestsPerRound} requests per target, interleaved)`,
     table(
-      ["target", "p50", "p90", "p99", "mean", "round-median", "n"],
-      Object.entries(r.latency.targets).map(([name, t]) => [name, f(t.summary.p50), f(t.summary.p90), f(t.summary.p99), f(t.summary.mean), f(t.medianOfRoundMedians), String(t.summary.n)]),
+      ["target", "p50", "p90", "p99", "p99.9", "mean", "round-median", "n"],
+      Object.entries(r.latency.targets).map(([name, t]) => [name, f(t.summary.p50), f(t.summary.p90), f(t.summary.p99), f(t.summary.p999), f(t.summary.mean), f(t.medianOfRoundMedians), String(t.summary.n)]),
     ),
     "",
     "Added latency over calling the mock directly, ms",
@@ -197,8 +198,8 @@ export function formatReport(r: Results): string {
     "",
     "Own code: gateway minus the bare Worker on the same workerd (a peer: minus the bare pass-through on its runtime), ms",
     table(
-      ["target", "p50", "p99", "mean", "paired round-median"],
-      Object.entries(r.latency.overBare).map(([name, a]) => [name, f(a.p50), f(a.p99), f(a.mean), f(a.pairedRoundMedian)]),
+      ["target", "p50", "p99", "p99.9", "mean", "paired round-median"],
+      Object.entries(r.latency.overBare).map(([name, a]) => [name, f(a.p50), f(a.p99), f(a.p999), f(a.mean), f(a.pairedRoundMedian)]),
     ),
     "",
     "Self-reported overhead (x-svc-overhead-us), us",

@@ -11,6 +11,8 @@ export interface Summary {
   p50: number;
   p90: number;
   p99: number;
+  /** The tail past p99: with 3,000 samples, between the third and fourth slowest. */
+  p999: number;
   min: number;
   max: number;
 }
@@ -39,6 +41,7 @@ export function summarize(values: readonly number[]): Summary {
     p50: percentile(sorted, 50),
     p90: percentile(sorted, 90),
     p99: percentile(sorted, 99),
+    p999: percentile(sorted, 99.9),
     min: sorted.length ? sorted[0]! : Number.NaN,
     max: sorted.length ? sorted[sorted.length - 1]! : Number.NaN,
   };
