@@ -1,4 +1,4 @@
-import { CUES } from "./vocabulary";
+import { CUES, LANGUAGE_NAMES_ELSEWHERE, LANGUAGES } from "./vocabulary";
 
 /**
  * The scan of a message (docs/routing.md, "What is read"). With no regular expression and no
@@ -61,9 +61,9 @@ function hashPhrase(phrase: string): number {
   return h;
 }
 
-// ---- the cue table: key = phrase hash, value = strong mask (bits 0-15) | weak mask (bits 16-29) | PREFIX ----
+// ---- the cue table: key = phrase hash, value = strong mask (bits 0-14) | LANGUAGE_BIT (15) | weak mask (bits 16-29) | PREFIX ----
 
-const TABLE_BITS = 12;
+const TABLE_BITS = 13;
 const TABLE_SIZE = 1 << TABLE_BITS;
 const TABLE_MASK = TABLE_SIZE - 1;
 const EMPTY = 0;
@@ -72,6 +72,12 @@ const WEAK_SHIFT = 16;
 const tableKeys = new Int32Array(TABLE_SIZE);
 const tableValues = new Int32Array(TABLE_SIZE);
 const MAX_PHRASE_WORDS = 3;
+/**
+ * Table bit of a language's name ("Portuguese", "francés", "ins Englische", "日 本 語"): a request
+ * that names one gets one feature for it, whichever language (a `scan` flag, below).
+ */
+const LANGUAGE_BIT = 1 << 15;
+let sawLanguage = false;
 
 function slotOf(key: number): number {
   let slot = (key ^ (key >>> TABLE_BITS)) & TABLE_MASK;
@@ -103,6 +109,7 @@ const lookup = (key: number) => tableValues[slotOf(key)]!;
     for (const phrase of CUES[signal].strong) add(phrase, 1 << i);
     for (const phrase of CUES[signal].weak) add(phrase, 1 << (i + WEAK_SHIFT));
   });
+  for (const name of [...LANGUAGES, ...LANGUAGE_NAMES_ELSEWHERE]) add(name, LANGUAGE_BIT);
   if (phraseOfKey.size > TABLE_SIZE / 4) throw new Error("cue table over a quarter full; raise TABLE_BITS");
 }
 
@@ -123,6 +130,7 @@ const SIGNAL_BITS = (1 << SCORED.length) - 1;
 
 /** Adds the points of a table value; returns whether the entry is a phrase prefix. */
 function credit(value: number): boolean {
+  if (value & LANGUAGE_BIT) sawLanguage = true;
   if (value & SIGNAL_BITS) for (let i = 0; i < SCORED.length; i++) if (value & (1 << i)) cuePoints[i]! += 2;
   if ((value >>> WEAK_SHIFT) & SIGNAL_BITS) for (let i = 0; i < SCORED.length; i++) if (value & (1 << (i + WEAK_SHIFT))) cuePoints[i]! += 1;
   return (value & PREFIX) !== 0;
@@ -485,6 +493,7 @@ export function scanMessage(text: string): number {
   scan.structural = 0;
   scan.backticks = 0;
   scan.mathExpressions = 0;
+  sawLanguage = false;
   const length = text.length;
   findRequest(text);
   if (length <= WORD_HEAD_CHARS + WORD_TAIL_CHARS) readRange(text, 0, length);
@@ -505,6 +514,7 @@ export function scanMessage(text: string): number {
   scan.body = scan.total;
   const bodyChars = requestTailStart - requestHeadEnd;
   if (bodyChars > 0) extra(7, Math.min(15, 31 - Math.clz32(bodyChars))); // a pasted body, by powers of two
+  if (sawLanguage) extra(8, 0); // a language is named in the request
   extra(1, 0); // always present: a per-message bias, so word weights need not carry it
   extra(2, Math.min(15, 31 - Math.clz32(text.length + 1))); // length, by powers of two
   if (scan.fence) extra(3, 0);

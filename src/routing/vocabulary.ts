@@ -21,6 +21,31 @@ export const LANGUAGES = [
   "romanian", "hungarian", "persian", "farsi", "swahili", "latin", "catalan", "tagalog",
 ] as const;
 
+/**
+ * Names of languages in the corpus's other languages (the common forms: German's "Englische" after
+ * "ins", Russian's cases and "по-английски"; Chinese and Japanese a character at a time, at most
+ * three). With LANGUAGES they light one feature, "a language is named in the request", so "a
+ * short Portuguese summary" or "a German version" learns from every language's name at once.
+ */
+export const LANGUAGE_NAMES_ELSEWHERE = [
+  "inglés", "francés", "alemán", "italiano", "portugués", "chino", "japonés", "ruso", "coreano", "árabe", "polaco",
+  "turco", "neerlandés", "español", "anglais", "français", "allemand", "italien", "portugais", "chinois",
+  "japonais", "russe", "coréen", "arabe", "néerlandais", "polonais", "turc", "espagnol", "englisch", "englische",
+  "französisch", "französische", "deutsch", "deutsche", "italienisch", "italienische", "portugiesisch",
+  "portugiesische", "chinesisch", "chinesische", "japanisch", "japanische", "russisch", "russische",
+  "koreanisch", "koreanische", "arabisch", "arabische", "niederländisch", "niederländische", "polnisch",
+  "polnische", "türkisch", "türkische", "spanisch", "spanische", "inglês", "francês", "alemão", "português",
+  "chinês", "japonês", "russo", "holandês", "polonês", "espanhol", "inglese", "francese", "tedesco",
+  "portoghese", "cinese", "giapponese", "arabo", "olandese", "polacco", "spagnolo", "английский", "английском",
+  "английского", "английски", "французский", "французском", "французски", "немецкий", "немецком", "немецки",
+  "испанский", "испанском", "испански", "итальянский", "итальянском", "итальянски", "португальский",
+  "португальском", "китайский", "китайском", "китайски", "японский", "японском", "японски", "русский",
+  "русском", "русски", "корейский", "корейском", "арабский", "польский", "польском", "турецкий", "турецком",
+  "英 语", "英 文", "法 语", "法 文", "德 语", "德 文", "西 班 牙", "意 大 利", "日 语", "日 文", "中 文", "汉 语", "俄 语",
+  "俄 文", "韩 语", "韩 文", "葡 萄 牙", "阿 拉 伯", "波 兰", "土 耳 其", "英 語", "中 国 語", "日 本 語", "韓 国 語",
+  "フ ラ ン", "ド イ ツ", "ス ペ イ", "イ タ リ", "ロ シ ア", "ポ ル ト",
+] as const;
+
 type Intent = Exclude<Signal, "long_context" | "simple">;
 
 /** English cues. */

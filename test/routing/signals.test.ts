@@ -123,11 +123,11 @@ describe("signal detection", () => {
 
 describe("simple over intents (signals.ts)", () => {
   it("a quick question the classifier reads as simple more surely than as any intent is simple alone", () => {
-    for (const prompt of ["How many bones are in a shark?", "Who translated the Bible into German?"]) {
+    for (const prompt of ["How many bones are in a shark?", "What is a haiku?"]) {
       const { scores } = detectSignals(user(prompt));
       // An intent is over the line, but simple is surer: simple, and no intent.
-      expect(Math.max(scores.math, scores.translation)).toBeGreaterThanOrEqual(0.5);
-      expect(scores.simple).toBeGreaterThan(Math.max(scores.math, scores.translation));
+      expect(Math.max(scores.math, scores.creative)).toBeGreaterThanOrEqual(0.5);
+      expect(scores.simple).toBeGreaterThan(Math.max(scores.math, scores.creative));
       expect(fired(user(prompt))).toEqual(["simple"]);
     }
     // An intent surer than simple keeps the intent.
@@ -235,6 +235,21 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
     // "condense" and "this" once more, as clause features; the text after the colon stays request.
     expect(requestGroup("Condense this: the museum reopens in May")).toBe(requestGroup("Condense this the museum reopens in May") + 2);
     expect(requestGroup("Condense this: the museum reopens in May")).toBeGreaterThan(requestGroup("Condense this:"));
+  });
+
+  it("a language named in the request, in any of the corpus's languages, is one feature", () => {
+    const extras = (text: string) => {
+      scanMessage(text);
+      return scan.total - scan.body;
+    };
+    // The same length and the same cues, with and without a language's name.
+    expect(extras("Give me a Russian summary.")).toBe(extras("Give me a Rushian summary.") + 1);
+    expect(extras("Eine französische Fassung, bitte.")).toBe(extras("Eine franzözische Fassung, bitte.") + 1);
+    expect(extras("日本語の要約をください")).toBe(extras("日本人の要約をください") + 1);
+    // In a pasted body it is not read as a request's.
+    expect(extras("Give me the gist of this:\nA note. We met in Paris and spoke in Russian all day with the team.")).toBe(
+      extras("Give me the gist of this:\nA note. We met in Paris and spoke in Rushian all day with the team."),
+    );
   });
 
   it("a last line introduced by a colon is pasted text, not the request", () => {
