@@ -188,6 +188,41 @@ function pushFeature(h: number) {
   }
 }
 
+/** Set by `hashWordAt`: where the word ended, its length in characters, the hash of its first PREFIX_CHARS. */
+let wordEnd = 0;
+let wordLength = 0;
+let wordStem = 0;
+
+/**
+ * Hashes the word that starts at text[i] (a character that does not separate words) and ends before
+ * `end`: FNV-1a over its case-folded characters, one ideograph being a word of its own (so the pair
+ * with the previous one is its bigram). Returns the word's key; sets wordEnd, wordLength, wordStem.
+ */
+function hashWordAt(text: string, i: number, end: number): number {
+  let c = text.charCodeAt(i);
+  let folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
+  let word = FNV_OFFSET;
+  let stem = 0;
+  let length = 0;
+  if (c >= 0x3040 && isIdeographic(c)) {
+    word = Math.imul(word ^ folded, FNV_PRIME);
+    i++;
+  } else {
+    do {
+      word = Math.imul(word ^ folded, FNV_PRIME);
+      if (++length === PREFIX_CHARS) stem = word;
+      if (++i === end) break;
+      c = text.charCodeAt(i);
+      if (c >= 0x3040 && isIdeographic(c)) break;
+      folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
+    } while (folded !== 0);
+  }
+  wordEnd = i;
+  wordLength = length;
+  wordStem = stem;
+  return nonZero(word);
+}
+
 /**
  * Reads text[start, end): word features, and for words of the request region (`findRequest`) also
  * request-group features and cue points. Called for the head and the tail of a message (all of a
@@ -208,27 +243,12 @@ function readWords(text: string, start: number, end: number, request: boolean) {
   let previous = 0; // hash of the previous word, for word-pair features
   let i = start;
   while (i < end) {
-    let c = text.charCodeAt(i);
-    let folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
-    if (folded !== 0) {
-      let word = FNV_OFFSET;
-      let stem = 0;
-      let length = 0;
-      if (c >= 0x3040 && isIdeographic(c)) {
-        // One ideograph is one word; the pair with the previous one is its bigram.
-        word = Math.imul(word ^ folded, FNV_PRIME);
-        i++;
-      } else {
-        do {
-          word = Math.imul(word ^ folded, FNV_PRIME);
-          if (++length === PREFIX_CHARS) stem = word;
-          if (++i === end) break;
-          c = text.charCodeAt(i);
-          if (c >= 0x3040 && isIdeographic(c)) break;
-          folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
-        } while (folded !== 0);
-      }
-      const key = nonZero(word);
+    const c = text.charCodeAt(i);
+    if ((c < 128 ? FOLD[c]! : foldBeyondAscii(c)) !== 0) {
+      const key = hashWordAt(text, i, end);
+      i = wordEnd;
+      const length = wordLength;
+      const stem = wordStem;
       // Classifier features: the word, the pair with the previous word, and a long word's prefix.
       if (n < cap - 3) {
         let b = bucket(key);
@@ -430,26 +450,13 @@ function hasCue(text: string, start: number, end: number): boolean {
   let prefix2 = 0;
   let i = start;
   while (i < end) {
-    let c = text.charCodeAt(i);
-    let folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
-    if (folded === 0) {
+    const c = text.charCodeAt(i);
+    if ((c < 128 ? FOLD[c]! : foldBeyondAscii(c)) === 0) {
       i++;
       continue;
     }
-    let word = FNV_OFFSET;
-    if (c >= 0x3040 && isIdeographic(c)) {
-      word = Math.imul(word ^ folded, FNV_PRIME);
-      i++;
-    } else {
-      do {
-        word = Math.imul(word ^ folded, FNV_PRIME);
-        if (++i === end) break;
-        c = text.charCodeAt(i);
-        if (c >= 0x3040 && isIdeographic(c)) break;
-        folded = c < 128 ? FOLD[c]! : foldBeyondAscii(c);
-      } while (folded !== 0);
-    }
-    const key = nonZero(word);
+    const key = hashWordAt(text, i, end);
+    i = wordEnd;
     const single = lookup(key);
     if (single & CUE_BITS) return true;
     if (prefix2 && lookup(nonZero(mix(prefix2, key))) & CUE_BITS) return true;
