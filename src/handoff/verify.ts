@@ -1,4 +1,4 @@
-import { sha256HexNative, timingSafeEqualStr } from "../shared/hash";
+import { sha256Hex, timingSafeEqualStr } from "../shared/hash";
 import { verifySignatureNative } from "../shared/signing";
 import { subjectFromRow, subjectText, type HandoffRow } from "./subject";
 
@@ -67,8 +67,7 @@ async function signatureVerifies(subject: Uint8Array<ArrayBuffer>, hash: string,
  * re-check window, whose predecessor is not re-checked with it). Every problem is reported.
  */
 export async function checkEntries(rows: readonly HandoffRow[], start: number, before: LinkBefore, key: VerifyKey | null): Promise<Finding[]> {
-  // Digests of every rebuilt subject at once: the runtime computes them without a round trip each.
-  const rebuilt = await Promise.all(rows.map(rebuild));
+  const rebuilt = rows.map(rebuild);
   const findings: Finding[] = [];
   for (let j = 0; j < rows.length; j++) {
     const r = rows[j]!;
@@ -103,7 +102,7 @@ export async function checkEntries(rows: readonly HandoffRow[], start: number, b
 }
 
 /** The subject the stored columns describe, its bytes and hash; null when a column no longer parses. */
-async function rebuild(r: HandoffRow): Promise<{ text: string; bytes: Uint8Array<ArrayBuffer>; hash: string } | null> {
+function rebuild(r: HandoffRow): { text: string; bytes: Uint8Array<ArrayBuffer>; hash: string } | null {
   let text: string;
   try {
     text = subjectText(subjectFromRow(r));
@@ -111,7 +110,7 @@ async function rebuild(r: HandoffRow): Promise<{ text: string; bytes: Uint8Array
     return null;
   }
   const bytes = new TextEncoder().encode(text) as Uint8Array<ArrayBuffer>;
-  return { text, bytes, hash: `sha256:${await sha256HexNative(bytes)}` };
+  return { text, bytes, hash: `sha256:${sha256Hex(bytes)}` };
 }
 
 /**
