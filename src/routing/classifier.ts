@@ -99,8 +99,7 @@ export function accumulate(logits: Float64Array, factor: number) {
   }
   unpack(s0, s1, s2, s3, s4, 1);
   for (let k = 0; k < 10; k++) logits[k]! += factor * scales[k]! * sums[k]!;
-  const cues = cuePoints;
-  for (let s = 0; s < INTENT_COUNT; s++) logits[s]! += factor * CUE_PRIOR * Math.min(cues[s]!, CUE_PRIOR_MAX);
+  for (let s = 0; s < INTENT_COUNT; s++) logits[s]! += factor * CUE_PRIOR * Math.min(cuePoints[s]!, CUE_PRIOR_MAX);
   sums.fill(0);
 }
 

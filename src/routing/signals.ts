@@ -1,5 +1,5 @@
 import type { ChatMessage } from "../providers/types";
-import { accumulate, addBiases, K, OUTPUTS } from "./classifier";
+import { accumulate, addBiases, K, OUTPUTS, sigmoid } from "./classifier";
 import { FOLLOW_UP_WEIGHT, turnsOf } from "./conversation";
 import { scan, scanMessage } from "./features";
 import { SIGNALS, type Difficulty, type Signal } from "./types";
@@ -39,7 +39,6 @@ export interface PromptFeatures {
 // Reused across calls (JavaScript is single-threaded; every call resets it before use).
 const logits = new Float64Array(K);
 const probabilities = new Float64Array(K);
-const OUTPUT_COUNT = K;
 const SIMPLE = OUTPUTS.indexOf("simple");
 const STANDARD = OUTPUTS.indexOf("standard");
 const STRONG = OUTPUTS.indexOf("strong");
@@ -66,7 +65,7 @@ export function detectSignals(messages: readonly ChatMessage[]): PromptFeatures 
   const long_context = estimatedPromptTokens >= LONG_CONTEXT_TOKENS;
   // Probabilities into a reused array, and no closure per call (one per call shows in a
   // microsecond budget, the more so where the transpiler wraps each in a naming helper, as tsx does).
-  for (let k = 0; k < OUTPUT_COUNT; k++) probabilities[k] = 1 / (1 + Math.exp(-logits[k]!));
+  for (let k = 0; k < K; k++) probabilities[k] = sigmoid(logits[k]!);
   const pr = probabilities;
   if (codeBySymbols && pr[CODE]! < FIRE_AT) pr[CODE] = FIRE_AT;
   // One object literal with every key: a stable shape for the engine, and all keys always present.
