@@ -61,6 +61,15 @@ export const pools: Pools = {
     "Kundenbewertung, zwei Sterne: Der Wasserkocher sah toll aus, aber nach drei Wochen tropft der Deckel und das Gerät riecht beim Kochen nach Plastik. Der Kundendienst (Ticket 88412) bot nur einen Gutschein über 15 % statt einer Reparatur an. Gekauft am 9. Januar für 79 Euro.",
     "Aushang an alle Mieter der Hafenstraße 58: Der Aufzug wird vom 2. bis 20. Oktober erneuert. Bitte nutzt in dieser Zeit das hintere Treppenhaus. Pakete über 20 kg nimmt Herr Yilmaz im Raum 001 an. Fragen werktags von 9 bis 17 Uhr unter 030 5550 1234.",
   ],
+  // Issue 15, sixth pass: new pasted texts for the sixth-pass families only.
+  thread: [
+    "Lena (9:02): Das Staging-Deployment ist wieder fehlgeschlagen, derselbe Timeout wie gestern.\nTobias (9:05): Ich glaube, es ist die neue Migration, die sperrt die Nutzertabelle.\nLena (9:07): Teilen wir sie in zwei Schritte?\nSvenja (9:15): Ja, aber dann brauchen wir ein Feature-Flag für die neue Spalte. Mach ich heute.\nTobias (9:20): Okay, ich halte das Release zurück, bis Svenjas Änderung drin ist. Spätestens Freitag.",
+    "Notizen aus dem Planungstermin am Dienstag. Markus will den Start auf März verschieben, weil der Zahlungsanbieter drei Wochen mehr zum Testen braucht. Petra ist dagegen: Das Marketing hat schon Anzeigen für Februar gebucht. Ali schlägt einen leisen Start im Februar nur für Bestandskunden vor und den öffentlichen Start im März. Niemand hat widersprochen, aber die Finanzabteilung muss noch bestätigen, dass sich das Werbebudget verschieben lässt.",
+  ],
+  foreign: [
+    "Dear all, from 1 March the office opens at 8:00 instead of 9:00 on Mondays, because the cleaning team now comes on Sunday evenings. The car park will be closed on 4 and 5 March for repainting. Please use the street parking on Mill Lane on those days.",
+    "Ciao a tutti, la riunione di giovedì è annullata perché metà del reparto è in formazione. I punti urgenti mandateli per e-mail a Paola entro mercoledì a mezzogiorno. La prossima riunione è il 12, alla stessa ora.",
+  ],
 };
 
 export const families = [
@@ -178,4 +187,86 @@ export const families = [
     "{note}\n\nIst das vernünftig? Denk es durch und sag mir, was du an meiner Stelle tun würdest.",
     "Welche Option ist laut diesem Text besser für uns, und warum?\n\n{article}",
   ], 6),
+  // Issue 15, sixth pass: reasoning and summarization in more request shapes, and near-misses.
+  fam("de.reason.sixth", ["reasoning"], "slot", [
+    ["Warum machen so viele Restaurants schon im ersten Jahr dicht? Denk an Kosten, Lage und Erfahrung der Inhaber.", "standard"],
+    ["Stellen wir jetzt einen Senior-Entwickler ein oder zwei Juniors? Das Geld reicht noch sechs Monate, das Produkt ist fast fertig.", "standard"],
+    ["Was würde mit dem Verkehr in Hamburg passieren, wenn der Nahverkehr über Nacht kostenlos wäre? Spiel das erste Jahr durch.", "strong"],
+    ["Nenn Argumente für und gegen die Vier-Tage-Woche in einer Agentur mit 30 Leuten.", "standard"],
+    ["Soll ich einen Kredit mit 4 % Zinsen vorzeitig tilgen oder das Geld lieber in einen ETF stecken? Wäg die Vor- und Nachteile ab.", "standard"],
+    ["Mein Kollege hat nur weiße Schwäne gesehen und schließt daraus, dass alle Schwäne weiß sind. Wo ist der Denkfehler?", "light"],
+    ["Das WLAN im Büro läuft morgens gut, bricht aber jeden Nachmittag gegen drei ab, nur im zweiten Stock. Woran kann das liegen?", "standard"],
+    ["Bewerte diesen Plan: Wir senken dieses Jahr die Preise um 30 %, um Marktanteile zu gewinnen, und erhöhen sie nächstes Jahr wieder.", "standard"],
+    ["Was schadet einem kleinen Onlineshop mehr, ein einwöchiger Ausfall im Dezember oder der Verlust seines Hauptlieferanten? Begründe es.", "standard"],
+    ["Tee oder Kaffee zum Lernen spät abends, und warum?", "light"],
+  ], 10),
+  fam("de.reason.text3", ["reasoning"], "standard", [
+    "{article}\n\nWo ist die schwächste Stelle in dieser Argumentation?",
+    "Welcher Behauptung in diesem Text würdest du am wenigsten trauen, und warum?\n\n{article}",
+    "Soll ich bei dieser Nachricht zustimmen oder widersprechen? Erklär mir deine Überlegung.\n\n{note}",
+    "{thread}\n\nWer hat in dieser Diskussion die besseren Argumente?",
+    "Lies das und sag mir, was das Problem vermutlich ausgelöst hat:\n\n{thread}",
+    "{note}\n\nSpiel mal den Advocatus Diaboli: Was lässt sich dagegen einwenden?",
+  ], 12),
+  fam("de.mix.sum_reason", ["summarization", "reasoning"], "strong", ["Fass diesen Austausch zusammen und sag mir, ob die Entscheidung vernünftig war:\n\n{thread}"], 2),
+  fam("de.mix.code_reason", ["code", "reasoning"], "strong", ["Für eine Job-Queue in {plang}: lieber alle paar Sekunden die Datenbank abfragen oder einen Message-Broker nehmen? Wäg das ab und schreib dann den Worker."], 3),
+  fam("de.sum.sixth", ["summarization"], "standard", [
+    "{article}\n\nKurzversion?",
+    "Mach mir daraus drei Stichpunkte, die ich in Slack posten kann:\n\n{thread}",
+    "Was steht da? Höchstens zwei Zeilen.\n\n{note}",
+    "{thread}\n\nIch hab die ganze Diskussion verpasst. Bring mich auf den Stand.",
+    "Gib mir das Wesentliche in unter 40 Wörtern:\n{article}",
+    "Verdichte diese Besprechungsnotizen zu einem kurzen Absatz:\n\n{thread}",
+    "{article}\n\nDas les ich nicht alles. Zusammenfassung?",
+    "Schreib eine Zusammenfassung in drei Sätzen für jemanden, der morgen ins Projekt einsteigt.\n\n{note}",
+    "{note}\n\nIn zwei Sätzen?",
+    "Einen schnellen Überblick darüber für meinen Teamleiter, bitte:\n\n{thread}",
+  ], 20),
+  fam("de.sum.sixth_short", ["summarization"], "light", [
+    "Erklär mir den Dreißigjährigen Krieg in fünf Stichpunkten.",
+    "Die Verwandlung von Kafka in wenigen Worten?",
+    "Fass den Zauberberg in 100 Wörtern zusammen, ohne das Ende zu verraten.",
+  ], 3),
+  fam("de.extract.sixth", ["extraction"], "standard", [
+    "{thread}\n\nSchreib mir jeden Namen auf, der vorkommt, und die Uhrzeit oder den Tag, den er nennt.",
+    "Hol aus diesem Text nur die Daten und Beträge heraus, als Liste:\n\n{note}",
+  ], 4),
+  fam("de.tr.sixth", ["translation"], "standard", ["Bring diesen Austausch ins {tolang} für das Team im Ausland:\n\n{thread}"], 3),
+  fam("de.creative.sixth", ["creative"], "standard", ["Mach aus diesem Chatverlauf einen kurzen, witzigen Dialog mit Pointe:\n\n{thread}"], 2),
+  fam("de.reason.seventh", ["reasoning"], "slot", [
+    ["Was passiert mit der Wirtschaft einer kleinen Insel, wenn ihre einzige Fähre einen Monat lang nicht fährt?", "standard"],
+    ["Monolith oder Microservices für ein Viererteam, das sein erstes Produkt baut? Ein Absatz, mit Begründung.", "standard"],
+    ["Ist es gerecht, dass eine einzige Prüfung über den Studienplatz entscheidet? Bring das stärkste Argument jeder Seite.", "standard"],
+    ["Wir haben dieses Quartal drei unserer besten Kunden verloren, alle nach derselben Preiserhöhung. War es der Preis oder etwas anderes? Wie fänden wir das heraus?", "strong"],
+    ["Zug oder Flugzeug von München nach Hamburg? Denk an die Zeit von Tür zu Tür, den Preis und den Komfort.", "light"],
+    ["Ist es klug, einem guten Freund Geld zu leihen? Denk das mal durch.", "light"],
+  ], 6),
+  fam("de.reason.text4", ["reasoning"], "standard", [
+    "Ist die Entscheidung in diesem Text fair gegenüber allen Betroffenen? Erklär es.\n\n{note}",
+    "{thread}\n\nWas kann bei dem Plan, auf den sie sich geeinigt haben, schiefgehen?",
+    "{article}\n\nHätten sie das anders angehen sollen? Begründe.",
+  ], 8),
+  fam("de.mix.sum_tr2", ["summarization", "translation"], "standard", ["Fass mir diese Mitteilung auf Deutsch zusammen:\n\n{foreign}"], 2),
+  fam("de.sum.seventh", ["summarization"], "standard", [
+    "Fasse Folgendes in höchstens fünf Stichpunkten zusammen:\n\n{article}",
+    "{thread}\n\nEine Zusammenfassung für alle, die nicht im Call waren?",
+    "Worum geht es in diesem Text, in einem Satz?\n\n{article}",
+    "{contact}\n\nWorum geht's in der Nachricht, kurz gesagt?",
+    "Schreib eine kurze Zusammenfassung dieses Verlaufs für die Ticket-Historie:\n\n{thread}",
+  ], 10),
+  fam("de.code.sixth", ["code"], "slot", [
+    "Warum passiert das, und wie behebe ich es? {bugsym}",
+    "In meinem {plang}-Projekt: {bugsym}. Wo im Code soll ich zuerst nachsehen?",
+  ], 6),
+  fam("de.general.sixth", [], "light", ["Welche Fragen sollte ich bei einer Wohnungsbesichtigung stellen?"], 1),
+  fam("de.reason.text5", ["reasoning"], "standard", [
+    "{note}\n\nWelcher dieser Punkte wiegt am schwersten, und warum?",
+    "Was würdest du nach der Diskussion unten empfehlen, und mit welchen Gründen?\n\n{thread}",
+    "{article}\n\nStützen die Zahlen hier wirklich die Schlussfolgerung? Denk gründlich nach.",
+  ], 8),
+  fam("de.sum.eighth", ["summarization"], "standard", [
+    "Kannst du mir sagen, worum es in diesem Dokument geht?\n\n{article}",
+    "{note}\n\nDie Hauptpunkte, bitte.",
+    "Kurze Zusammenfassung, bitte:\n{thread}",
+  ], 8),
 ];

@@ -60,6 +60,15 @@ export const pools: Pools = {
     "Reseña, dos estrellas: la cafetera parecía buena, pero a las tres semanas la tapa empezó a gotear y el motor huele a quemado después de un minuto. Atención al cliente (incidencia 88412) solo ofreció un vale del 15 % en lugar de repararla. La compré el 9 de enero por 89 euros.",
     "Aviso a los vecinos de la calle del Puerto 58: el ascensor se cambiará del 2 al 20 de octubre. Durante esas fechas usad la escalera trasera. Los paquetes de más de 20 kg los recoge el conserje, el señor Ortega, en el local 001. Dudas: 91 555 0123, de lunes a viernes de 9 a 17 h.",
   ],
+  // Issue 15, sixth pass: new pasted texts for the sixth-pass families only.
+  thread: [
+    "Carmen (9:02): el despliegue en preproducción ha vuelto a fallar, el mismo timeout de ayer.\nJavier (9:06): creo que es la migración nueva, bloquea la tabla de usuarios.\nCarmen (9:08): ¿la partimos en dos pasos?\nIrene (9:15): sí, pero entonces hace falta un flag para la columna nueva. Lo hago hoy.\nJavier (9:20): vale, retengo la versión hasta que entre lo de Irene. Como tarde el viernes.",
+    "Notas de la llamada de planificación del martes. Sergio quiere mover el lanzamiento a marzo porque el socio de pagos necesita tres semanas más de pruebas. Ana no está de acuerdo: marketing ya ha contratado anuncios para febrero. Diego propone un lanzamiento suave en febrero solo para clientes actuales y el público en marzo. Nadie se opuso, pero finanzas tiene que confirmar si el presupuesto de anuncios se puede mover.",
+  ],
+  foreign: [
+    "Dear all, from 1 March the office opens at 8:00 instead of 9:00 on Mondays, because the cleaning team now comes on Sunday evenings. The car park will be closed on 4 and 5 March for repainting. Please use the street parking on Mill Lane on those days.",
+    "Bonjour à tous, la réunion d'équipe de jeudi est annulée, car la moitié du service est en formation. Les points urgents peuvent être envoyés par e-mail à Claire avant mercredi midi. La prochaine réunion aura lieu le 12, à la même heure.",
+  ],
 };
 
 export const families = [
@@ -178,4 +187,86 @@ export const families = [
     "{note}\n\n¿Te parece razonable? Piénsalo y dime qué harías tú en mi lugar.",
     "Según este texto, ¿qué opción nos conviene más y por qué?\n\n{article}",
   ], 6),
+  // Issue 15, sixth pass: reasoning and summarization in more request shapes, and near-misses.
+  fam("es.reason.sixth", ["reasoning"], "slot", [
+    ["¿Por qué cierran tantos bares en su primer año? Piensa en costes, ubicación y experiencia del dueño.", "standard"],
+    ["¿Contratamos ahora a un ingeniero sénior o a dos júniors? Nos quedan seis meses de caja y el producto está casi listo.", "standard"],
+    ["¿Qué pasaría con el tráfico de Madrid si el transporte público fuera gratis de un día para otro? Razona el primer año.", "strong"],
+    ["Argumenta a favor y en contra de la semana laboral de cuatro días en una agencia de 30 personas.", "standard"],
+    ["¿Me conviene amortizar la hipoteca al 4 % o invertir ese dinero en un fondo indexado? Expón los pros y los contras.", "standard"],
+    ["Mi compañero dice que como todos los cisnes que ha visto son blancos, todos los cisnes son blancos. ¿Dónde falla ese razonamiento?", "light"],
+    ["El wifi de la oficina va bien por la mañana pero se cae cada tarde hacia las tres, solo en la segunda planta. ¿Cuál puede ser la causa?", "standard"],
+    ["Valora este plan: bajamos precios un 30 % este año para ganar cuota y los subimos el año que viene.", "standard"],
+    ["¿Qué le haría más daño a una tienda online pequeña, una caída de una semana en diciembre o perder a su proveedor principal? Justifícalo.", "standard"],
+    ["¿Té o café para estudiar de noche, y por qué?", "light"],
+  ], 10),
+  fam("es.reason.text3", ["reasoning"], "standard", [
+    "{article}\n\n¿Cuál es el punto más débil de este razonamiento?",
+    "¿De qué afirmación de este texto desconfiarías más, y por qué?\n\n{article}",
+    "Con este mensaje delante, ¿acepto o protesto? Explícame tu razonamiento.\n\n{note}",
+    "{thread}\n\n¿Quién tiene más razón aquí? Argumenta.",
+    "Lee esto y dime qué causó probablemente el problema:\n\n{thread}",
+    "{note}\n\nHazme de abogado del diablo: ¿qué se le puede objetar?",
+  ], 12),
+  fam("es.mix.sum_reason", ["summarization", "reasoning"], "strong", ["Resume esta conversación y dime si la decisión que tomaron tiene sentido:\n\n{thread}"], 2),
+  fam("es.mix.code_reason", ["code", "reasoning"], "strong", ["¿Qué conviene para una cola de tareas en {plang}, consultar la base de datos cada pocos segundos o usar un broker de mensajes? Razónalo y escribe el worker."], 3),
+  fam("es.sum.sixth", ["summarization"], "standard", [
+    "{article}\n\n¿Versión corta?",
+    "Déjame esto en tres viñetas para pegarlas en el Slack:\n\n{thread}",
+    "¿Qué dice esto? Dos líneas como mucho.\n\n{note}",
+    "{thread}\n\nMe perdí toda la discusión. Ponme al día.",
+    "Dame la idea general en menos de 40 palabras:\n{article}",
+    "Comprime estas notas de reunión en un párrafo breve:\n\n{thread}",
+    "{article}\n\nNo voy a leer todo eso. ¿Me lo resumes?",
+    "Escribe un resumen de tres frases del texto de abajo para alguien que entra mañana al proyecto.\n\n{note}",
+    "{note}\n\n¿En pocas palabras?",
+    "Un panorama rápido de esto para mi jefa, por favor:\n\n{thread}",
+  ], 20),
+  fam("es.sum.sixth_short", ["summarization"], "light", [
+    "Cuéntame en cinco puntos de qué fue la Guerra Civil española.",
+    "¿El Quijote en pocas palabras?",
+    "Resúmeme Cien años de soledad en 100 palabras, sin destripar el final.",
+  ], 3),
+  fam("es.extract.sixth", ["extraction"], "standard", [
+    "{thread}\n\nApúntame cada nombre que aparece y la hora o el día que menciona.",
+    "Saca de este texto solo las fechas y los importes, en una lista:\n\n{note}",
+  ], 4),
+  fam("es.tr.sixth", ["translation"], "standard", ["Pasa esta conversación al {tolang} para el equipo de fuera:\n\n{thread}"], 3),
+  fam("es.creative.sixth", ["creative"], "standard", ["Convierte este hilo en un diálogo cómico corto, con remate final:\n\n{thread}"], 2),
+  fam("es.reason.seventh", ["reasoning"], "slot", [
+    ["¿Qué le pasa a la economía de una isla pequeña si el único ferri deja de funcionar un mes?", "standard"],
+    ["¿Monolito o microservicios para un equipo de cuatro que hace su primer producto? Un párrafo, con tus razones.", "standard"],
+    ["¿Es justo que la nota de un solo examen decida el acceso a la universidad? Da el mejor argumento de cada lado.", "standard"],
+    ["Perdimos a tres de nuestros mejores clientes este trimestre, todos después de la misma subida de precio. ¿Fue el precio o puede haber otra causa? ¿Cómo lo sabríamos?", "strong"],
+    ["¿Tren o avión de Madrid a Barcelona? Piensa en el tiempo total, el precio y la comodidad.", "light"],
+    ["¿Es buena idea prestarle dinero a un amigo cercano? Razónalo.", "light"],
+  ], 6),
+  fam("es.reason.text4", ["reasoning"], "standard", [
+    "¿Es justa para todos los afectados la decisión de este texto? Explícalo.\n\n{note}",
+    "{thread}\n\n¿Qué puede salir mal con el plan que acordaron?",
+    "{article}\n\n¿Deberían haberlo gestionado de otra forma? Razónalo.",
+  ], 8),
+  fam("es.mix.sum_tr2", ["summarization", "translation"], "standard", ["Resúmeme en español este aviso:\n\n{foreign}"], 2),
+  fam("es.sum.seventh", ["summarization"], "standard", [
+    "Resume lo siguiente en cinco viñetas como máximo:\n\n{article}",
+    "{thread}\n\n¿Un resumen para los que no estuvieron en la llamada?",
+    "¿De qué trata este texto, en una frase?\n\n{article}",
+    "{contact}\n\n¿De qué va este mensaje, en resumen?",
+    "Hazme un resumen corto de esta conversación para el historial del ticket:\n\n{thread}",
+  ], 10),
+  fam("es.code.sixth", ["code"], "slot", [
+    "¿Por qué pasa esto y cómo lo arreglo? {bugsym}",
+    "En mi proyecto de {plang}, {bugsym}. ¿Qué parte del código miro primero?",
+  ], 6),
+  fam("es.general.sixth", [], "light", ["¿Qué debería preguntar cuando voy a ver un piso de alquiler?"], 1),
+  fam("es.reason.text5", ["reasoning"], "standard", [
+    "{note}\n\n¿Cuál de estos puntos es el más grave, y por qué?",
+    "Según la conversación de abajo, ¿qué recomendarías y con qué argumentos?\n\n{thread}",
+    "{article}\n\n¿Las cifras de verdad respaldan la conclusión? Piénsalo bien.",
+  ], 8),
+  fam("es.sum.eighth", ["summarization"], "standard", [
+    "¿Me dices de qué va este documento?\n\n{article}",
+    "{note}\n\nLos puntos principales, por favor.",
+    "Resumen corto, por favor:\n{thread}",
+  ], 8),
 ];

@@ -60,6 +60,15 @@ export const pools: Pools = {
     "Avis client, deux étoiles : la bouilloire était belle, mais au bout de trois semaines le couvercle fuit et l'appareil sent le plastique brûlé. Le service client (ticket 88412) m'a seulement proposé un bon de 15 % au lieu d'une réparation. Achetée le 9 janvier pour 69 euros.",
     "Avis aux locataires du 58 rue du Port : l'ascenseur sera remplacé du 2 au 20 octobre. Pendant cette période, merci d'utiliser l'escalier de service. Les colis de plus de 20 kg peuvent être laissés à la gardienne, Mme Lefèvre, au local 001. Questions : 01 55 50 12 34, en semaine de 9 h à 17 h.",
   ],
+  // Issue 15, sixth pass: new pasted texts for the sixth-pass families only.
+  thread: [
+    "Camille (9 h 02) : le déploiement en préprod a encore échoué, même timeout qu'hier.\nLucas (9 h 05) : je pense que c'est la nouvelle migration, elle verrouille la table des utilisateurs.\nCamille (9 h 07) : on la coupe en deux étapes ?\nInès (9 h 15) : oui, mais il faut alors un flag pour la nouvelle colonne. Je m'en occupe aujourd'hui.\nLucas (9 h 20) : ok, je bloque la version jusqu'à ce que ce soit fait. Vendredi au plus tard.",
+    "Notes de la réunion de planification de mardi. Julien veut repousser le lancement à mars parce que le partenaire de paiement demande trois semaines de tests en plus. Sophie n'est pas d'accord : le marketing a déjà réservé des publicités pour février. Karim propose un lancement discret en février pour les clients existants, puis le grand public en mars. Personne ne s'y est opposé, mais la finance doit encore confirmer que le budget pub peut être décalé.",
+  ],
+  foreign: [
+    "Dear all, from 1 March the office opens at 8:00 instead of 9:00 on Mondays, because the cleaning team now comes on Sunday evenings. The car park will be closed on 4 and 5 March for repainting. Please use the street parking on Mill Lane on those days.",
+    "Hallo zusammen, das Teammeeting am Donnerstag fällt aus, weil die halbe Abteilung auf Schulung ist. Dringende Punkte bitte bis Mittwochmittag per Mail an Jens. Das nächste Meeting ist am 12., zur gleichen Zeit.",
+  ],
 };
 
 export const families = [
@@ -177,4 +186,86 @@ export const families = [
     "{note}\n\nC'est raisonnable, d'après toi ? Réfléchis et dis-moi ce que tu ferais à ma place.",
     "D'après ce texte, quelle option est la meilleure pour nous, et pourquoi ?\n\n{article}",
   ], 6),
+  // Issue 15, sixth pass: reasoning and summarization in more request shapes, and near-misses.
+  fam("fr.reason.sixth", ["reasoning"], "slot", [
+    ["Pourquoi tant de restaurants ferment-ils dès leur première année ? Pense aux coûts, à l'emplacement et à l'expérience du patron.", "standard"],
+    ["On embauche maintenant un développeur senior ou deux juniors ? Il nous reste six mois de trésorerie et le produit est presque prêt.", "standard"],
+    ["Que se passerait-il pour la circulation à Lyon si les transports en commun devenaient gratuits du jour au lendemain ? Raisonne sur la première année.", "strong"],
+    ["Donne les arguments pour et contre la semaine de quatre jours dans une agence de 30 personnes.", "standard"],
+    ["Vaut-il mieux rembourser par anticipation un prêt immobilier à 4 % ou placer l'argent dans un ETF ? Pèse le pour et le contre.", "standard"],
+    ["Mon voisin n'a jamais vu que des cygnes blancs, donc pour lui tous les cygnes sont blancs. Qu'est-ce qui cloche dans ce raisonnement ?", "light"],
+    ["Le wifi du bureau marche le matin mais coupe tous les après-midi vers 15 h, seulement au deuxième étage. D'où ça peut venir ?", "standard"],
+    ["Évalue ce plan : on baisse nos prix de 30 % cette année pour gagner des parts de marché, et on les remonte l'an prochain.", "standard"],
+    ["Qu'est-ce qui ferait le plus de mal à une petite boutique en ligne : une panne d'une semaine en décembre ou la perte de son fournisseur principal ? Justifie.", "standard"],
+    ["Thé ou café pour réviser tard le soir, et pourquoi ?", "light"],
+  ], 10),
+  fam("fr.reason.text3", ["reasoning"], "standard", [
+    "{article}\n\nQuel est le point le plus faible de cette argumentation ?",
+    "Quelle affirmation de ce texte te paraît la plus douteuse, et pourquoi ?\n\n{article}",
+    "Vu ce message, j'accepte ou je conteste ? Explique-moi ton raisonnement.\n\n{note}",
+    "{thread}\n\nQui a le plus raison dans cette discussion ? Argumente.",
+    "Lis ça et dis-moi ce qui a probablement causé le problème :\n\n{thread}",
+    "{note}\n\nJoue l'avocat du diable : qu'est-ce qu'on peut y objecter ?",
+  ], 12),
+  fam("fr.mix.sum_reason", ["summarization", "reasoning"], "strong", ["Résume cet échange et dis-moi si la décision prise tient la route :\n\n{thread}"], 2),
+  fam("fr.mix.code_reason", ["code", "reasoning"], "strong", ["Pour une file de tâches en {plang}, vaut-il mieux interroger la base toutes les quelques secondes ou passer par un broker de messages ? Argumente, puis écris le worker."], 3),
+  fam("fr.sum.sixth", ["summarization"], "standard", [
+    "{article}\n\nLa version courte ?",
+    "Réduis-moi ça à trois puces que je peux coller dans Slack :\n\n{thread}",
+    "Ça dit quoi, ce texte ? Deux lignes maximum.\n\n{note}",
+    "{thread}\n\nJ'ai raté toute la discussion. Tu me fais un point ?",
+    "Donne-moi l'idée générale en moins de 40 mots :\n{article}",
+    "Condense ces notes de réunion en un petit paragraphe :\n\n{thread}",
+    "{article}\n\nJe ne vais pas lire tout ça. Tu me fais un résumé ?",
+    "Écris un résumé en trois phrases du texte ci-dessous pour quelqu'un qui arrive demain sur le projet.\n\n{note}",
+    "{note}\n\nEn deux mots ?",
+    "Un aperçu rapide de ceci pour ma responsable, s'il te plaît :\n\n{thread}",
+  ], 20),
+  fam("fr.sum.sixth_short", ["summarization"], "light", [
+    "Raconte-moi la guerre de Cent Ans en cinq points.",
+    "Les Misérables en quelques mots ?",
+    "Résume L'Étranger de Camus en 100 mots, sans trop dévoiler la fin.",
+  ], 3),
+  fam("fr.extract.sixth", ["extraction"], "standard", [
+    "{thread}\n\nNote-moi chaque prénom cité et l'heure ou le jour qu'il mentionne.",
+    "Sors de ce texte uniquement les dates et les montants, sous forme de liste :\n\n{note}",
+  ], 4),
+  fam("fr.tr.sixth", ["translation"], "standard", ["Passe cette discussion en {tolang} pour l'équipe à l'étranger :\n\n{thread}"], 3),
+  fam("fr.creative.sixth", ["creative"], "standard", ["Transforme cet échange en court dialogue comique avec une chute :\n\n{thread}"], 2),
+  fam("fr.reason.seventh", ["reasoning"], "slot", [
+    ["Que devient l'économie d'une petite île si son unique ferry s'arrête pendant un mois ?", "standard"],
+    ["Monolithe ou microservices pour une équipe de quatre qui lance son premier produit ? Un paragraphe, avec tes raisons.", "standard"],
+    ["Est-il juste qu'un seul examen décide de l'entrée à l'université ? Donne le meilleur argument de chaque camp.", "standard"],
+    ["On a perdu trois de nos meilleurs clients ce trimestre, tous après la même hausse de prix. C'est le prix ou autre chose ? Comment le savoir ?", "strong"],
+    ["Train ou avion pour Paris-Marseille ? Pense au temps de porte à porte, au prix et au confort.", "light"],
+    ["Est-ce une bonne idée de prêter de l'argent à un ami proche ? Réfléchis-y avec moi.", "light"],
+  ], 6),
+  fam("fr.reason.text4", ["reasoning"], "standard", [
+    "La décision décrite ici est-elle juste pour tous les concernés ? Explique.\n\n{note}",
+    "{thread}\n\nQu'est-ce qui risque de mal tourner avec le plan qu'ils ont retenu ?",
+    "{article}\n\nAuraient-ils dû s'y prendre autrement ? Argumente.",
+  ], 8),
+  fam("fr.mix.sum_tr2", ["summarization", "translation"], "standard", ["Résume-moi cette annonce en français :\n\n{foreign}"], 2),
+  fam("fr.sum.seventh", ["summarization"], "standard", [
+    "Résume ce qui suit en cinq puces au maximum :\n\n{article}",
+    "{thread}\n\nUn résumé pour ceux qui n'étaient pas à l'appel ?",
+    "De quoi parle ce texte, en une phrase ?\n\n{article}",
+    "{contact}\n\nCe message, il dit quoi en gros ?",
+    "Fais un court récapitulatif de cet échange pour l'historique du ticket :\n\n{thread}",
+  ], 10),
+  fam("fr.code.sixth", ["code"], "slot", [
+    "Pourquoi ça arrive et comment je corrige ? {bugsym}",
+    "Dans mon projet {plang}, {bugsym}. Quelle partie du code je regarde en premier ?",
+  ], 6),
+  fam("fr.general.sixth", [], "light", ["Quelles questions poser quand on visite un appartement à louer ?"], 1),
+  fam("fr.reason.text5", ["reasoning"], "standard", [
+    "{note}\n\nLequel de ces points est le plus grave, et pourquoi ?",
+    "D'après la discussion ci-dessous, que recommanderais-tu, et sur quels arguments ?\n\n{thread}",
+    "{article}\n\nLes chiffres soutiennent-ils vraiment la conclusion ? Réfléchis bien.",
+  ], 8),
+  fam("fr.sum.eighth", ["summarization"], "standard", [
+    "Tu peux me dire de quoi parle ce document ?\n\n{article}",
+    "{note}\n\nLes points principaux, s'il te plaît.",
+    "Résumé court, s'il te plaît :\n{thread}",
+  ], 8),
 ];

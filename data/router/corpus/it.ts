@@ -60,6 +60,15 @@ export const pools: Pools = {
     "Recensione, due stelle: il bollitore sembrava bello, ma dopo tre settimane il coperchio perde acqua e l'apparecchio puzza di plastica bruciata. L'assistenza (pratica 88412) mi ha offerto solo un buono del 15% invece della riparazione. Comprato il 9 gennaio a 69 euro.",
     "Avviso ai condomini di via del Porto 58: l'ascensore verrà sostituito dal 2 al 20 ottobre. In quel periodo usate la scala di servizio. I pacchi oltre i 20 kg si possono lasciare al portiere, il signor Greco, nel locale 001. Domande: 02 5550 1234, nei giorni feriali dalle 9 alle 17.",
   ],
+  // Issue 15, sixth pass: new pasted texts for the sixth-pass families only.
+  thread: [
+    "Giulia (9:02): il deploy in staging è fallito di nuovo, stesso timeout di ieri.\nMatteo (9:05): secondo me è la nuova migrazione, blocca la tabella utenti.\nGiulia (9:07): la dividiamo in due passaggi?\nChiara (9:15): sì, ma poi serve un flag per la nuova colonna. Lo faccio oggi.\nMatteo (9:20): ok, tengo ferma la release finché non entra la modifica di Chiara. Venerdì al massimo.",
+    "Appunti della riunione di pianificazione di martedì. Davide vuole spostare il lancio a marzo perché il partner dei pagamenti chiede altre tre settimane di test. Elena non è d'accordo: il marketing ha già prenotato le pubblicità per febbraio. Luca propone un lancio in sordina a febbraio solo per i clienti attuali e quello pubblico a marzo. Nessuno si è opposto, ma l'amministrazione deve ancora confermare che il budget pubblicitario si può spostare.",
+  ],
+  foreign: [
+    "Dear all, from 1 March the office opens at 8:00 instead of 9:00 on Mondays, because the cleaning team now comes on Sunday evenings. The car park will be closed on 4 and 5 March for repainting. Please use the street parking on Mill Lane on those days.",
+    "Bonjour à tous, la réunion d'équipe de jeudi est annulée, car la moitié du service est en formation. Les points urgents peuvent être envoyés par e-mail à Claire avant mercredi midi. La prochaine réunion aura lieu le 12, à la même heure.",
+  ],
 };
 
 export const families = [
@@ -176,4 +185,86 @@ export const families = [
     "{note}\n\nTi sembra ragionevole? Ragionaci e dimmi cosa faresti al posto mio.",
     "In base a questo testo, quale opzione ci conviene di più, e perché?\n\n{article}",
   ], 6),
+  // Issue 15, sixth pass: reasoning and summarization in more request shapes, and near-misses.
+  fam("it.reason.sixth", ["reasoning"], "slot", [
+    ["Perché così tanti ristoranti chiudono entro il primo anno? Pensa a costi, posizione ed esperienza del titolare.", "standard"],
+    ["Assumiamo adesso uno sviluppatore senior o due junior? Abbiamo cassa per sei mesi e il prodotto è quasi pronto.", "standard"],
+    ["Cosa succederebbe al traffico di Milano se i mezzi pubblici diventassero gratuiti da un giorno all'altro? Ragiona sul primo anno.", "strong"],
+    ["Porta argomenti a favore e contro la settimana corta di quattro giorni in un'agenzia di 30 persone.", "standard"],
+    ["Conviene estinguere in anticipo un mutuo al 4% o investire i soldi in un ETF? Metti sul piatto pro e contro.", "standard"],
+    ["Il mio collega ha visto solo cigni bianchi e conclude che tutti i cigni sono bianchi. Dov'è l'errore nel ragionamento?", "light"],
+    ["Il wifi dell'ufficio funziona la mattina ma cade ogni pomeriggio verso le tre, solo al secondo piano. Quale può essere la causa?", "standard"],
+    ["Valuta questo piano: quest'anno abbassiamo i prezzi del 30% per prendere quote di mercato e l'anno prossimo li rialziamo.", "standard"],
+    ["Cosa danneggerebbe di più un piccolo negozio online, un blocco di una settimana a dicembre o la perdita del fornitore principale? Motiva.", "standard"],
+    ["Tè o caffè per studiare di notte, e perché?", "light"],
+  ], 10),
+  fam("it.reason.text3", ["reasoning"], "standard", [
+    "{article}\n\nQual è il punto più debole di questo ragionamento?",
+    "Di quale affermazione di questo testo diffideresti di più, e perché?\n\n{article}",
+    "Con questo messaggio davanti, accetto o contesto? Spiegami il tuo ragionamento.\n\n{note}",
+    "{thread}\n\nChi ha più ragione in questa discussione? Argomenta.",
+    "Leggi qui e dimmi cosa ha causato probabilmente il problema:\n\n{thread}",
+    "{note}\n\nFai l'avvocato del diavolo: cosa si può obiettare?",
+  ], 12),
+  fam("it.mix.sum_reason", ["summarization", "reasoning"], "strong", ["Riassumi questo scambio e dimmi se la decisione presa sta in piedi:\n\n{thread}"], 2),
+  fam("it.mix.code_reason", ["code", "reasoning"], "strong", ["Per una coda di job in {plang}, meglio interrogare il database ogni pochi secondi o usare un message broker? Ragionaci e poi scrivi il worker."], 3),
+  fam("it.sum.sixth", ["summarization"], "standard", [
+    "{article}\n\nVersione corta?",
+    "Riducimi questo a tre punti da incollare su Slack:\n\n{thread}",
+    "Che cosa dice? Al massimo due righe.\n\n{note}",
+    "{thread}\n\nMi sono perso tutta la discussione. Aggiornami.",
+    "Dammi l'idea generale in meno di 40 parole:\n{article}",
+    "Condensa questi appunti di riunione in un paragrafo breve:\n\n{thread}",
+    "{article}\n\nNon lo leggo tutto. Me lo riassumi?",
+    "Scrivi un riassunto di tre frasi del testo qui sotto per chi entra nel progetto domani.\n\n{note}",
+    "{note}\n\nIn due parole?",
+    "Una panoramica veloce di questo per la mia responsabile, per favore:\n\n{thread}",
+  ], 20),
+  fam("it.sum.sixth_short", ["summarization"], "light", [
+    "Raccontami in cinque punti cos'è stato il Risorgimento.",
+    "I Promessi Sposi in poche parole?",
+    "Riassumi Il nome della rosa in 100 parole, senza svelare il finale.",
+  ], 3),
+  fam("it.extract.sixth", ["extraction"], "standard", [
+    "{thread}\n\nSegnami ogni nome che compare e l'ora o il giorno che nomina.",
+    "Tirami fuori da questo testo solo le date e gli importi, in elenco:\n\n{note}",
+  ], 4),
+  fam("it.tr.sixth", ["translation"], "standard", ["Metti questa conversazione in {tolang} per il team all'estero:\n\n{thread}"], 3),
+  fam("it.creative.sixth", ["creative"], "standard", ["Trasforma questo scambio in un breve dialogo comico con una battuta finale:\n\n{thread}"], 2),
+  fam("it.reason.seventh", ["reasoning"], "slot", [
+    ["Cosa succede all'economia di una piccola isola se l'unico traghetto si ferma per un mese?", "standard"],
+    ["Monolite o microservizi per un team di quattro persone al primo prodotto? Un paragrafo, con le tue ragioni.", "standard"],
+    ["È giusto che un solo esame decida l'accesso all'università? Porta l'argomento più forte di ciascuna parte.", "standard"],
+    ["Abbiamo perso tre dei nostri clienti migliori questo trimestre, tutti dopo lo stesso aumento di prezzo. È stato il prezzo o può essere altro? Come lo scopriamo?", "strong"],
+    ["Treno o aereo da Roma a Milano? Pensa al tempo porta a porta, al prezzo e alla comodità.", "light"],
+    ["È una buona idea prestare soldi a un amico stretto? Ragionaci su.", "light"],
+  ], 6),
+  fam("it.reason.text4", ["reasoning"], "standard", [
+    "La decisione descritta qui è giusta per tutte le persone coinvolte? Spiega.\n\n{note}",
+    "{thread}\n\nCosa può andare storto con il piano su cui si sono accordati?",
+    "{article}\n\nAvrebbero dovuto gestirla diversamente? Argomenta.",
+  ], 8),
+  fam("it.mix.sum_tr2", ["summarization", "translation"], "standard", ["Riassumimi in italiano questo avviso:\n\n{foreign}"], 2),
+  fam("it.sum.seventh", ["summarization"], "standard", [
+    "Riassumi quanto segue in cinque punti al massimo:\n\n{article}",
+    "{thread}\n\nUn riassunto per chi non era alla call?",
+    "Di cosa parla questo testo, in una frase?\n\n{article}",
+    "{contact}\n\nDi che si tratta questo messaggio, in breve?",
+    "Fai un breve riepilogo di questa conversazione per lo storico del ticket:\n\n{thread}",
+  ], 10),
+  fam("it.code.sixth", ["code"], "slot", [
+    "Perché succede e come lo sistemo? {bugsym}",
+    "Nel mio progetto {plang}, {bugsym}. Da quale parte del codice parto?",
+  ], 6),
+  fam("it.general.sixth", [], "light", ["Che domande conviene fare quando si visita un appartamento in affitto?"], 1),
+  fam("it.reason.text5", ["reasoning"], "standard", [
+    "{note}\n\nQuale di questi punti è il più grave, e perché?",
+    "In base alla discussione qui sotto, cosa consiglieresti, e con quali argomenti?\n\n{thread}",
+    "{article}\n\nI numeri sostengono davvero la conclusione? Pensaci bene.",
+  ], 8),
+  fam("it.sum.eighth", ["summarization"], "standard", [
+    "Mi dici di cosa parla questo documento?\n\n{article}",
+    "{note}\n\nI punti principali, per favore.",
+    "Riassunto breve, per favore:\n{thread}",
+  ], 8),
 ];

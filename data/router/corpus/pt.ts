@@ -60,6 +60,15 @@ export const pools: Pools = {
     "Avaliação, duas estrelas: a cafeteira parecia ótima, mas depois de três semanas a tampa começou a vazar e o motor cheira a queimado depois de um minuto. O atendimento (chamado 88412) só ofereceu um vale de 15% em vez do conserto. Comprei no dia 9 de janeiro por R$ 349.",
     "Aviso aos moradores da Rua do Porto, 58: o elevador será trocado de 2 a 20 de outubro. Nesse período, usem a escada dos fundos. Encomendas com mais de 20 kg ficam com o porteiro, seu Almeida, na sala 001. Dúvidas: (11) 5550-1234, em dias úteis das 9h às 17h.",
   ],
+  // Issue 15, sixth pass: new pasted texts for the sixth-pass families only.
+  thread: [
+    "Beatriz (9h02): o deploy em homologação falhou de novo, mesmo timeout de ontem.\nRafael (9h05): acho que é a migração nova, ela trava a tabela de usuários.\nBeatriz (9h07): dá pra dividir em duas etapas?\nLarissa (9h15): dá, mas aí precisamos de uma flag pra coluna nova. Faço hoje.\nRafael (9h20): beleza, seguro a versão até a mudança da Larissa entrar. No máximo sexta.",
+    "Notas da reunião de planejamento de terça. O Gustavo quer passar o lançamento para março porque o parceiro de pagamentos pediu mais três semanas de testes. A Fernanda discorda: o marketing já comprou anúncios para fevereiro. O Thiago sugere um lançamento discreto em fevereiro só para clientes atuais e o público em março. Ninguém se opôs, mas o financeiro ainda precisa confirmar se a verba dos anúncios pode mudar de mês.",
+  ],
+  foreign: [
+    "Dear all, from 1 March the office opens at 8:00 instead of 9:00 on Mondays, because the cleaning team now comes on Sunday evenings. The car park will be closed on 4 and 5 March for repainting. Please use the street parking on Mill Lane on those days.",
+    "Hola a todos: el lunes cambiamos de proveedor de correo. Durante la mañana puede que los mensajes tarden en llegar. Las contraseñas no cambian, pero habrá que volver a iniciar sesión en el móvil. Si algo falla después de las 14:00, escribid a soporte con una captura.",
+  ],
 };
 
 export const families = [
@@ -176,4 +185,86 @@ export const families = [
     "{note}\n\nIsso é razoável? Pensa bem e me diz o que você faria no meu lugar.",
     "Com base neste texto, qual opção é melhor para nós, e por quê?\n\n{article}",
   ], 6),
+  // Issue 15, sixth pass: reasoning and summarization in more request shapes, and near-misses.
+  fam("pt.reason.sixth", ["reasoning"], "slot", [
+    ["Por que tantos restaurantes fecham no primeiro ano? Pensa em custos, ponto e experiência do dono.", "standard"],
+    ["Contratamos agora um dev sênior ou dois juniores? Temos caixa para seis meses e o produto está quase pronto.", "standard"],
+    ["O que aconteceria com o trânsito de São Paulo se o transporte público ficasse de graça da noite para o dia? Raciocina sobre o primeiro ano.", "strong"],
+    ["Apresenta argumentos a favor e contra a semana de quatro dias numa agência de 30 pessoas.", "standard"],
+    ["Vale mais a pena quitar antes um financiamento a 4% ao ano ou investir o dinheiro num fundo de índice? Pesa os prós e contras.", "standard"],
+    ["Meu amigo só viu cisnes brancos e conclui que todos os cisnes são brancos. Onde está o erro desse raciocínio?", "light"],
+    ["O wi-fi do escritório funciona de manhã mas cai toda tarde por volta das três, só no segundo andar. Qual pode ser a causa?", "standard"],
+    ["Avalia este plano: baixamos os preços em 30% este ano para ganhar mercado e subimos de novo no ano que vem.", "standard"],
+    ["O que prejudicaria mais uma lojinha online, ficar uma semana fora do ar em dezembro ou perder o fornecedor principal? Justifica.", "standard"],
+    ["Chá ou café para estudar de madrugada, e por quê?", "light"],
+  ], 10),
+  fam("pt.reason.text3", ["reasoning"], "standard", [
+    "{article}\n\nQual é o ponto mais fraco desse argumento?",
+    "De qual afirmação deste texto você desconfiaria mais, e por quê?\n\n{article}",
+    "Com essa mensagem, eu aceito ou contesto? Me explica teu raciocínio.\n\n{note}",
+    "{thread}\n\nQuem tem mais razão nessa conversa? Argumenta.",
+    "Lê isso e me diz o que provavelmente causou o problema:\n\n{thread}",
+    "{note}\n\nFaz o papel de advogado do diabo: o que dá para objetar?",
+  ], 12),
+  fam("pt.mix.sum_reason", ["summarization", "reasoning"], "strong", ["Resume essa conversa e me diz se a decisão que tomaram faz sentido:\n\n{thread}"], 2),
+  fam("pt.mix.code_reason", ["code", "reasoning"], "strong", ["Para uma fila de tarefas em {plang}, é melhor consultar o banco a cada poucos segundos ou usar um broker de mensagens? Argumenta e depois escreve o worker."], 3),
+  fam("pt.sum.sixth", ["summarization"], "standard", [
+    "{article}\n\nVersão curta?",
+    "Transforma isso em três tópicos para eu colar no Slack:\n\n{thread}",
+    "O que isso diz? No máximo duas linhas.\n\n{note}",
+    "{thread}\n\nPerdi a discussão toda. Me atualiza.",
+    "Me dá a ideia geral em menos de 40 palavras:\n{article}",
+    "Condensa essas notas de reunião num parágrafo curto:\n\n{thread}",
+    "{article}\n\nNão vou ler tudo isso. Resume pra mim?",
+    "Escreve um resumo de três frases do texto abaixo para quem entra no projeto amanhã.\n\n{note}",
+    "{note}\n\nEm poucas palavras?",
+    "Um panorama rápido disso para a minha gestora, por favor:\n\n{thread}",
+  ], 20),
+  fam("pt.sum.sixth_short", ["summarization"], "light", [
+    "Me conta em cinco tópicos o que foi a Inconfidência Mineira.",
+    "Dom Casmurro em poucas palavras?",
+    "Resume Grande Sertão: Veredas em 100 palavras, sem entregar o final.",
+  ], 3),
+  fam("pt.extract.sixth", ["extraction"], "standard", [
+    "{thread}\n\nAnota cada nome que aparece e o horário ou dia que a pessoa menciona.",
+    "Tira deste texto só as datas e os valores, em lista:\n\n{note}",
+  ], 4),
+  fam("pt.tr.sixth", ["translation"], "standard", ["Passa essa conversa para o {tolang} para a equipe de fora:\n\n{thread}"], 3),
+  fam("pt.creative.sixth", ["creative"], "standard", ["Transforma essa conversa num diálogo cômico curto, com uma tirada no final:\n\n{thread}"], 2),
+  fam("pt.reason.seventh", ["reasoning"], "slot", [
+    ["O que acontece com a economia de uma ilha pequena se a única balsa parar de funcionar por um mês?", "standard"],
+    ["Monolito ou microsserviços para um time de quatro pessoas fazendo o primeiro produto? Um parágrafo, com os motivos.", "standard"],
+    ["É justo que uma única prova decida a entrada na faculdade? Dá o melhor argumento de cada lado.", "standard"],
+    ["Perdemos três dos nossos melhores clientes neste trimestre, todos depois do mesmo aumento de preço. Foi o preço ou pode ser outra coisa? Como a gente descobre?", "strong"],
+    ["Ônibus ou avião do Rio para São Paulo? Pensa no tempo de porta a porta, no preço e no conforto.", "light"],
+    ["Vale a pena emprestar dinheiro para um amigo próximo? Pensa comigo.", "light"],
+  ], 6),
+  fam("pt.reason.text4", ["reasoning"], "standard", [
+    "A decisão deste texto é justa com todos os envolvidos? Explica.\n\n{note}",
+    "{thread}\n\nO que pode dar errado com o plano que eles combinaram?",
+    "{article}\n\nEles deviam ter feito diferente? Argumenta.",
+  ], 8),
+  fam("pt.mix.sum_tr2", ["summarization", "translation"], "standard", ["Me resume este aviso em português:\n\n{foreign}"], 2),
+  fam("pt.sum.seventh", ["summarization"], "standard", [
+    "Resume o texto a seguir em no máximo cinco tópicos:\n\n{article}",
+    "{thread}\n\nUm resumo para quem não estava na call?",
+    "Sobre o que é este texto, numa frase?\n\n{article}",
+    "{contact}\n\nDo que se trata essa mensagem, resumindo?",
+    "Faz um resumo curto dessa conversa para o histórico do chamado:\n\n{thread}",
+  ], 10),
+  fam("pt.code.sixth", ["code"], "slot", [
+    "Por que isso acontece e como eu corrijo? {bugsym}",
+    "No meu projeto em {plang}, {bugsym}. Que parte do código eu olho primeiro?",
+  ], 6),
+  fam("pt.general.sixth", [], "light", ["Que perguntas eu devo fazer quando for visitar um apartamento para alugar?"], 1),
+  fam("pt.reason.text5", ["reasoning"], "standard", [
+    "{note}\n\nQual desses pontos é o mais grave, e por quê?",
+    "Pela conversa abaixo, o que você recomendaria, e com que argumentos?\n\n{thread}",
+    "{article}\n\nOs números aqui sustentam mesmo a conclusão? Pensa com calma.",
+  ], 8),
+  fam("pt.sum.eighth", ["summarization"], "standard", [
+    "Pode me dizer do que trata este documento?\n\n{article}",
+    "{note}\n\nOs pontos principais, por favor.",
+    "Resumo curto, por favor:\n{thread}",
+  ], 8),
 ];

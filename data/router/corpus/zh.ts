@@ -60,6 +60,15 @@ export const pools: Pools = {
     "用户评价，两星：这个电水壶外观不错，但用了三周盖子就开始漏水，烧水时还有一股塑料烧焦的味道。客服（工单 88412）只给了一张 15% 的优惠券，不肯维修。我是 1 月 9 日花 199 元买的。",
     "致港口路 58 号全体住户：10 月 2 日至 20 日将更换电梯，期间请走后楼梯。超过 20 公斤的包裹可以交给 001 室的门卫刘师傅代收。如有疑问，请在工作日 9 点到 17 点拨打 021-5550-1234。",
   ],
+  // Issue 15, sixth pass: new pasted texts for the sixth-pass families only.
+  thread: [
+    "陈静（9:02）：预发布环境的部署又失败了，和昨天一样超时。\n王磊（9:05）：我觉得是新的迁移脚本，它把用户表锁住了。\n陈静（9:07）：要不拆成两步？\n刘洋（9:15）：可以，但那样新字段需要加一个开关。我今天弄。\n王磊（9:20）：好，刘洋的改动合进去之前我先压着版本，最晚周五。",
+    "周二规划会的记录。赵明想把发布推迟到三月，因为支付合作方还要三周测试。孙丽不同意：市场部已经订了二月的广告。周涛建议二月先对老客户低调上线，三月再公开发布。没人反对，但财务还需要确认广告预算能不能挪。",
+  ],
+  foreign: [
+    "Dear all, from 1 March the office opens at 8:00 instead of 9:00 on Mondays, because the cleaning team now comes on Sunday evenings. The car park will be closed on 4 and 5 March for repainting. Please use the street parking on Mill Lane on those days.",
+    "皆さん、来週の月曜日からメールサービスが新しい会社に変わります。午前中はメールの到着が遅れることがあります。パスワードは変わりませんが、スマホでは再ログインが必要です。午後二時以降に問題があれば、スクリーンショット付きでサポートに連絡してください。",
+  ],
 };
 
 export const families = [
@@ -176,4 +185,86 @@ export const families = [
     "{note}\n\n这样合理吗？好好想想，告诉我换作是你会怎么做。",
     "根据这段文字，哪个方案对我们更好，为什么？\n\n{article}",
   ], 6),
+  // Issue 15, sixth pass: reasoning and summarization in more request shapes, and near-misses.
+  fam("zh.reason.sixth", ["reasoning"], "slot", [
+    ["为什么那么多餐馆第一年就倒闭？从成本、选址和老板经验几个方面想一想。", "standard"],
+    ["我们现在是招一个高级工程师，还是招两个初级的？账上的钱还够六个月，产品快做完了。", "standard"],
+    ["如果上海的公共交通一夜之间全部免费，路上的交通会怎样？推演一下第一年。", "strong"],
+    ["说说一家 30 人的设计公司实行四天工作制的利与弊。", "standard"],
+    ["利率 4% 的房贷，是提前还款划算，还是把钱拿去买指数基金？帮我权衡一下。", "standard"],
+    ["我朋友只见过白天鹅，就断定所有天鹅都是白的。这个推理错在哪里？", "light"],
+    ["办公室的无线网上午好好的，每天下午三点左右就断，而且只在二楼。可能是什么原因？", "standard"],
+    ["评估一下这个计划：今年降价 30% 抢市场份额，明年再涨回来。", "standard"],
+    ["对一家小网店来说，十二月停摆一周和失去主要供货商，哪个打击更大？说明理由。", "standard"],
+    ["熬夜复习喝茶好还是喝咖啡好？为什么？", "light"],
+  ], 10),
+  fam("zh.reason.text3", ["reasoning"], "standard", [
+    "{article}\n\n这段论证最站不住脚的地方是哪里？",
+    "这篇文字里哪个说法你最不相信？为什么？\n\n{article}",
+    "看了这条消息，我该接受还是反驳？讲讲你的思路。\n\n{note}",
+    "{thread}\n\n这场讨论里谁更有道理？说出理由。",
+    "读一下，告诉我问题最可能是什么引起的：\n\n{thread}",
+    "{note}\n\n你来唱个反调：这里面有什么可以质疑的？",
+  ], 12),
+  fam("zh.mix.sum_reason", ["summarization", "reasoning"], "strong", ["把这段对话概括一下，再说说他们的决定合不合理：\n\n{thread}"], 2),
+  fam("zh.mix.code_reason", ["code", "reasoning"], "strong", ["用 {plang} 做任务队列，是每隔几秒查一次数据库好，还是用消息中间件好？分析一下，然后把 worker 写出来。"], 3),
+  fam("zh.sum.sixth", ["summarization"], "standard", [
+    "{article}\n\n简单说就是？",
+    "把这个整理成三条要点，我要贴到群里：\n\n{thread}",
+    "这写的是什么？最多两行。\n\n{note}",
+    "{thread}\n\n整个讨论我都错过了，给我讲讲进展。",
+    "用不到 40 个字说出大意：\n{article}",
+    "把这份会议记录压缩成一小段：\n\n{thread}",
+    "{article}\n\n太长不看，能帮我概括一下吗？",
+    "给明天加入项目的同事写个三句话的摘要。\n\n{note}",
+    "{note}\n\n一句话说说？",
+    "请给我的主管做一个简短的概述：\n\n{thread}",
+  ], 20),
+  fam("zh.sum.sixth_short", ["summarization"], "light", [
+    "用五条要点讲讲戊戌变法。",
+    "一句话概括《红楼梦》？",
+    "用 100 字概括《活着》，别剧透结局。",
+  ], 3),
+  fam("zh.extract.sixth", ["extraction"], "standard", [
+    "{thread}\n\n把出现的每个人名和他们提到的时间或日期列出来。",
+    "只把这段文字里的日期和金额挑出来，列成清单：\n\n{note}",
+  ], 4),
+  fam("zh.tr.sixth", ["translation"], "standard", ["把这段对话翻成{tolang}，发给海外团队：\n\n{thread}"], 3),
+  fam("zh.creative.sixth", ["creative"], "standard", ["把这段聊天改写成一个带包袱的小品对白：\n\n{thread}"], 2),
+  fam("zh.reason.seventh", ["reasoning"], "slot", [
+    ["一个小岛唯一的渡轮停运一个月，岛上的经济会受到什么影响？", "standard"],
+    ["四个人的团队做第一个产品，用单体还是微服务？写一段话，说明理由。", "standard"],
+    ["只凭一次考试决定能不能上大学，公平吗？给出正反两方最有力的论据。", "standard"],
+    ["这个季度我们丢了三个最好的客户，都是在同一次涨价之后走的。是价格的原因，还是别的原因？怎么才能弄清楚？", "strong"],
+    ["从北京去上海，坐高铁还是坐飞机？考虑门到门的时间、价格和舒适度。", "light"],
+    ["借钱给好朋友是好主意吗？帮我想一想。", "light"],
+  ], 6),
+  fam("zh.reason.text4", ["reasoning"], "standard", [
+    "这段文字里的决定对所有相关的人公平吗？解释一下。\n\n{note}",
+    "{thread}\n\n他们商定的方案可能在哪里出问题？",
+    "{article}\n\n他们本该换一种做法吗？说说理由。",
+  ], 8),
+  fam("zh.mix.sum_tr2", ["summarization", "translation"], "standard", ["用中文帮我概括一下这则通知：\n\n{foreign}"], 2),
+  fam("zh.sum.seventh", ["summarization"], "standard", [
+    "把下面的内容总结成最多五条要点：\n\n{article}",
+    "{thread}\n\n给没参加电话会的人写个小结？",
+    "这篇文字讲的是什么？一句话。\n\n{article}",
+    "{contact}\n\n这条消息大概说了什么？",
+    "把这段对话简要归纳一下，放进工单记录里：\n\n{thread}",
+  ], 10),
+  fam("zh.code.sixth", ["code"], "slot", [
+    "为什么会这样？怎么修？{bugsym}",
+    "我的 {plang} 项目里{bugsym}，应该先看代码的哪一部分？",
+  ], 6),
+  fam("zh.general.sixth", [], "light", ["去看出租的房子时应该问房东哪些问题？"], 1),
+  fam("zh.reason.text5", ["reasoning"], "standard", [
+    "{note}\n\n这几点里哪一点最严重？为什么？",
+    "根据下面的讨论，你会建议怎么做？依据是什么？\n\n{thread}",
+    "{article}\n\n这里的数字真的能支撑结论吗？好好想一想。",
+  ], 8),
+  fam("zh.sum.eighth", ["summarization"], "standard", [
+    "能告诉我这份文件讲的是什么吗？\n\n{article}",
+    "{note}\n\n请列出要点。",
+    "请简短总结：\n{thread}",
+  ], 8),
 ];
