@@ -80,7 +80,34 @@ export interface TargetCheck {
   goal: string;
   value: number | null;
   met: boolean | null;
+  /** How far the value is on the wrong side of the goal, in the goal's unit; null when met or not measured. */
+  missedBy: number | null;
+  /** Why the figure is missed (a key of MISSED_BECAUSE), when it is. */
+  why: TargetKind | null;
 }
+
+export type TargetKind = "ownP50" | "ownP99" | "throughput" | "streamGap" | "ttft" | "storageOnPath" | "d1OffPath" | "portkeyOwn" | "portkeyThroughput" | "routeDecision";
+
+/**
+ * Why a target is missed, printed under the Targets table (issue 14: "where a target is still
+ * missed, the table says by how much and why"). Each is what measurements in docs/bench.md found,
+ * with the section that shows them; a kind whose target has been met in every full run has none.
+ */
+export const MISSED_BECAUSE: Partial<Record<TargetKind, string>> = {
+  ownP50:
+    "the Worker's own path is 0.55-0.75 ms of JavaScript in about a dozen steps of 30-200 us each (auth and lease, body and validation, routing, reading and parsing the upstream answer, pricing, three SHA-256 digests, the response); no step alone is worth 0.5 ms (docs/bench.md, \"Where the own code goes, measured inside the Worker\")",
+  ownP99:
+    "local D1 and the Durable Objects run on workerd's one thread with the requests, so a buffer's append or D1 batch (13-16 ms of local D1) delays the request it lands on; with no records at all the p99 was 4.5-4.8 ms (docs/bench.md, \"What production would see\")",
+  throughput:
+    "each call costs the JavaScript above plus 200-250 us of local Durable Object and D1 work (appends, flushes, leases) in the same process, which production runs elsewhere (docs/bench.md, \"What production would see\")",
+  streamGap:
+    "each chunk our JavaScript hands the response is a round trip into the isolate, where bare's pass-through is native; writes are coalesced by the clock (docs/providers.md, \"The stream pipe\")",
+  ttft: "the request path before the upstream answers is the own code's (auth, body, validation, routing); TTFT over bare tracks the own code p50 (docs/bench.md, \"Streaming\")",
+  portkeyOwn:
+    "a third of Portkey's own code (1.3-1.9 ms here) is below the JavaScript of our own path alone (see own code p50); Portkey keeps no usage rows, receipts or limits by default",
+  portkeyThroughput:
+    "Portkey makes no storage call and keeps no usage, receipts or limits; ours does that work, locally in the same process (see throughput / bare)",
+};
 
 export interface Results {
   meta: {
@@ -129,39 +156,55 @@ export interface Results {
 /** The issue's targets (issue 14), evaluated on a run's figures. */
 export function checkTargets(r: Results): TargetCheck[] {
   const checks: TargetCheck[] = [];
-  const check = (name: string, goal: string, value: number | null | undefined, met: (v: number) => boolean) =>
-    checks.push({ name, goal, value: value ?? null, met: value === null || value === undefined || Number.isNaN(value) ? null : met(value) });
+  /** `limit` and `atMost` state the goal, which `goal` prints: the value is at most (or at least) limit. */
+  const check = (kind: TargetKind, name: string, value: number | null | undefined, limit: number, atMost: boolean, goal = `${atMost ? "<=" : ">="} ${limit}`) => {
+    const measured = value !== null && value !== undefined && !Number.isNaN(value);
+    const met = measured ? (atMost ? value <= limit : value >= limit) : null;
+    const missedBy = measured && !met ? Math.abs(value - limit) : null;
+    checks.push({ name, goal, value: measured ? value : null, met, missedBy, why: missedBy === null ? null : kind });
+  };
   const gateways = Object.keys(r.latency.overBare).filter((n) => n.startsWith("gateway"));
   for (const name of gateways) {
     const own = r.latency.overBare[name]!;
-    check(`${name}: own code p50 (over bare)`, "<= 0.5 ms", own.p50, (v) => v <= 0.5);
-    check(`${name}: own code p99 (over bare)`, "<= 2 ms", own.p99, (v) => v <= 2);
+    check("ownP50", `${name}: own code p50 (over bare)`, own.p50, 0.5, true, "<= 0.5 ms");
+    check("ownP99", `${name}: own code p99 (over bare)`, own.p99, 2, true, "<= 2 ms");
   }
-  for (const [name, ratio] of Object.entries(r.throughput.ratioToBare)) check(`${name}: throughput / bare Worker`, ">= 0.5", ratio, (v) => v >= 0.5);
+  for (const [name, ratio] of Object.entries(r.throughput.ratioToBare)) check("throughput", `${name}: throughput / bare Worker`, ratio, 0.5, false);
   const bareStream = r.streaming?.targets.bare;
   for (const name of gateways) {
     const s = r.streaming?.targets[name];
     if (!s || !bareStream) continue;
-    check(`${name}: stream gap mean / bare's`, "<= 5", s.gap.mean / bareStream.gap.mean, (v) => v <= 5);
-    check(`${name}: TTFT p50 minus bare's`, "<= 0.5 ms", s.ttft.p50 - bareStream.ttft.p50, (v) => v <= 0.5);
+    check("streamGap", `${name}: stream gap mean / bare's`, s.gap.mean / bareStream.gap.mean, 5, true);
+    check("ttft", `${name}: TTFT p50 minus bare's`, s.ttft.p50 - bareStream.ttft.p50, 0.5, true, "<= 0.5 ms");
   }
   if (r.storage) {
-    for (const [name, on] of Object.entries(r.storage.onPath)) check(`${name}: storage calls on the path, warm, per call`, "0", on.total, (v) => v === 0);
+    for (const [name, on] of Object.entries(r.storage.onPath)) check("storageOnPath", `${name}: storage calls on the path, warm, per call`, on.total, 0, true, "0");
     for (const [name, off] of Object.entries(r.storage.underLoad.offPath)) {
       const inObjects = r.storage.underLoad.inDurableObjects[name]!;
-      check(`${name}: D1 calls off the path under load, per call`, "<= 0.02", off.d1 + inObjects.d1, (v) => v <= 0.02);
+      check("d1OffPath", `${name}: D1 calls off the path under load, per call`, off.d1 + inObjects.d1, 0.02, true);
     }
   }
   for (const [name, o] of Object.entries(r.peers?.portkey.ours ?? {})) {
-    check(`${name}: own code p50 / Portkey's own code p50`, "<= 0.333", o.ownCodeP50Ratio, (v) => v <= 1 / 3);
-    check(`${name}: throughput / Portkey's`, ">= 1", o.throughputRatio, (v) => v >= 1);
+    check("portkeyOwn", `${name}: own code p50 / Portkey's own code p50`, o.ownCodeP50Ratio, 1 / 3, true, "<= 0.333");
+    check("portkeyThroughput", `${name}: throughput / Portkey's`, o.throughputRatio, 1, false);
   }
   if (r.routeDecision.status === "ok") {
-    check("route decision, 2,000 characters", "<= 20 us", r.routeDecision.longNs / 1000, (v) => v <= 20);
+    check("routeDecision", "route decision, 2,000 characters", r.routeDecision.longNs / 1000, 20, true, "<= 20 us");
   } else {
-    checks.push({ name: "route decision, 2,000 characters", goal: "<= 20 us", value: null, met: null });
+    check("routeDecision", "route decision, 2,000 characters", null, 20, true, "<= 20 us");
   }
   return checks;
+}
+
+/** One line per kind of missed target: which figures, and why (MISSED_BECAUSE). */
+export function whyMissed(targets: readonly TargetCheck[]): string[] {
+  const kinds = [...new Set(targets.flatMap((t) => (t.why ? [t.why] : [])))];
+  if (!kinds.length) return [];
+  return [
+    "",
+    "Why missed",
+    ...kinds.map((k) => `- ${targets.filter((t) => t.why === k).map((t) => t.name).join("; ")}: ${MISSED_BECAUSE[k] ?? "no measured explanation yet: a regression to look into"}`),
+  ];
 }
 
 const f = (n: number | null | undefined, digits = 3) => (n === null || n === undefined || Number.isNaN(n) ? "-" : n.toFixed(digits));
@@ -274,9 +317,10 @@ export function formatReport(r: Results): string {
     "",
     "Targets",
     table(
-      ["figure", "goal", "value", "result"],
-      r.targets.map((t) => [t.name, t.goal, t.value === null ? "-" : f(t.value, 3), t.met === null ? "not measured" : t.met ? "met" : "MISSED"]),
+      ["figure", "goal", "value", "result", "missed by"],
+      r.targets.map((t) => [t.name, t.goal, t.value === null ? "-" : f(t.value, 3), t.met === null ? "not measured" : t.met ? "met" : "MISSED", t.missedBy === null ? "" : f(t.missedBy, 3)]),
     ),
+    ...whyMissed(r.targets),
   );
   return out.join("\n");
 }
