@@ -63,9 +63,16 @@ export interface LeaseReturn {
   at: number;
 }
 
+/** Admissions that count from the same time: a lease's, or one plain hit. */
+interface Run {
+  at: number;
+  n: number;
+}
+
 /**
  * One per API key (`limiterFor(env, key id)`; the key id is `ctx.id.name`). Counts exactly:
- * - per minute, a sliding window: the timestamps of the requests admitted in the last 60 s;
+ * - per minute, a sliding window: the requests admitted in the last 60 s, as runs of admissions
+ *   that share a time (a lease is one run), as the storage keeps them;
  * - per day, a rolling window of hourly buckets (DAY_BUCKETS).
  * A Durable Object runs one call at a time and `hit` never awaits, so concurrent requests are
  * admitted one by one against the true count: 300 at once on an RPM of 100 admit exactly 100.
@@ -75,7 +82,13 @@ export interface LeaseReturn {
 export class RateLimiter extends DurableObject<Env> {
   /** The API key id this object limits. */
   readonly keyId: string;
-  private minute: number[] = [];
+  /**
+   * The minute window, oldest first, and the admissions in it. Runs rather than one entry per
+   * admission: a lease of 64 is one element, and pruning, giving back and inserting cost the number
+   * of leases in the minute, not of the admissions (up to the plan's rpm, 1,000 on Corporate).
+   */
+  private minute: Run[] = [];
+  private minuteCount = 0;
   /** Hour start (Unix ms) to admitted count, oldest first. */
   private hours = new Map<number, number>();
   /** A recent lease's `at` to the hour bucket it was counted in (they differ near an hour's end). */
@@ -89,8 +102,9 @@ export class RateLimiter extends DurableObject<Env> {
     ensureSchema(ctx.storage, SCHEMA);
     const sql = ctx.storage.sql;
     const now = Date.now();
-    for (const r of sql.exec<{ ts: number; n: number }>("SELECT ts, n FROM minute_runs WHERE ts > ? ORDER BY ts", now - MINUTE_MS)) {
-      for (let i = 0; i < r.n; i++) this.minute.push(r.ts);
+    for (const r of sql.exec<{ ts: number; n: number }>("SELECT ts, n FROM minute_runs WHERE ts > ? AND n > 0 ORDER BY ts", now - MINUTE_MS)) {
+      this.minute.push({ at: r.ts, n: r.n });
+      this.minuteCount += r.n;
     }
     for (const r of sql.exec<{ hour: number; count: number }>("SELECT hour, count FROM hour_buckets ORDER BY hour")) this.hours.set(r.hour, r.count);
   }
@@ -116,14 +130,17 @@ export class RateLimiter extends DurableObject<Env> {
   release(unused: number, at: number): void {
     if (unused <= 0) return;
     const sql = this.ctx.storage.sql;
-    let left = unused;
-    for (let i = this.minute.length - 1; i >= 0 && left > 0; i--) {
-      if (this.minute[i] === at) {
-        this.minute.splice(i, 1);
-        left--;
-      }
+    // A lease's run is one of the newest: look from the end.
+    let i = this.minute.length - 1;
+    while (i >= 0 && this.minute[i]!.at !== at) i--;
+    const run = this.minute[i];
+    const taken = run ? Math.min(run.n, unused) : 0;
+    if (run) {
+      run.n -= taken;
+      this.minuteCount -= taken;
+      if (run.n === 0) this.minute.splice(i, 1);
     }
-    sql.exec("UPDATE minute_runs SET n = max(0, n - ?) WHERE ts = ?", unused - left, at);
+    sql.exec("UPDATE minute_runs SET n = max(0, n - ?) WHERE ts = ?", taken, at);
     const hour = this.leaseHours.get(at) ?? hourOf(at);
     const count = this.hours.get(hour);
     if (count !== undefined) {
@@ -144,7 +161,7 @@ export class RateLimiter extends DurableObject<Env> {
     const now = Date.now();
     const sql = this.ctx.storage.sql;
     let drop = 0;
-    while (drop < this.minute.length && this.minute[drop]! <= now - MINUTE_MS) drop++;
+    while (drop < this.minute.length && this.minute[drop]!.at <= now - MINUTE_MS) this.minuteCount -= this.minute[drop++]!.n;
     if (drop) {
       this.minute.splice(0, drop);
       if (admit) sql.exec("DELETE FROM minute_runs WHERE ts <= ?", now - MINUTE_MS);
@@ -163,16 +180,19 @@ export class RateLimiter extends DurableObject<Env> {
 
     let limited: LimitDecision["limited"] = null;
     if (daily !== null && used >= daily) limited = "daily";
-    else if (this.minute.length >= rpm) limited = "rpm";
+    else if (this.minuteCount >= rpm) limited = "rpm";
 
     let granted = 0;
     const at = now + holdMs;
     if (admit && limited === null) {
-      granted = Math.min(admitCount, rpm - this.minute.length, daily === null ? admitCount : daily - used);
-      // Kept sorted: a lease's entries (at > now) may precede a later plain hit's.
+      granted = Math.min(admitCount, rpm - this.minuteCount, daily === null ? admitCount : daily - used);
+      // Kept sorted: a lease's run (at > now) may precede a later plain hit's. One run per time, as in storage.
       let pos = this.minute.length;
-      while (pos > 0 && this.minute[pos - 1]! > at) pos--;
-      this.minute.splice(pos, 0, ...Array<number>(granted).fill(at));
+      while (pos > 0 && this.minute[pos - 1]!.at > at) pos--;
+      const same = this.minute[pos - 1];
+      if (same?.at === at) same.n += granted;
+      else if (granted > 0) this.minute.splice(pos, 0, { at, n: granted });
+      this.minuteCount += granted;
       if (granted > 0) sql.exec("INSERT INTO minute_runs (ts, n) VALUES (?, ?) ON CONFLICT(ts) DO UPDATE SET n = n + excluded.n", at, granted);
       if (holdMs > 0 && granted > 0) {
         this.leaseHours.set(at, hour);
@@ -188,8 +208,8 @@ export class RateLimiter extends DurableObject<Env> {
       allowed: limited === null,
       limited,
       rpm,
-      rpmRemaining: Math.max(0, rpm - this.minute.length),
-      rpmResetAt: (this.minute[0] ?? now) + MINUTE_MS,
+      rpmRemaining: Math.max(0, rpm - this.minuteCount),
+      rpmResetAt: (this.minute[0]?.at ?? now) + MINUTE_MS,
       daily,
       usedToday: used,
       dailyResetAt: oldestHour.done ? now : oldestHour.value + DAY_BUCKETS * HOUR_MS,

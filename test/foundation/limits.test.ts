@@ -83,6 +83,25 @@ describe("per-key limits (SPEC.md section 8)", () => {
     expect(d.rpmRemaining).toBe(0);
   });
 
+  it("a lease is one run of the minute window: given back in part, the rest still counts, the same before and after eviction", async () => {
+    const { record } = await newKey("pro");
+    const stub = limiterFor(env, record.id);
+    const lease = await stub.lease(100, 1000, 30, LEASE_MS);
+    expect(lease.granted).toBe(30);
+    expect((await stub.hit(100, 1000)).rpmRemaining).toBe(69);
+    // 12 of the lease unspent go back with the next call; a second give-back of the same run takes only what is left.
+    const next = await stub.lease(100, 1000, 5, LEASE_MS, [{ unused: 12, at: lease.at }]);
+    expect(next.decision.rpmRemaining).toBe(100 - 30 - 1 + 12 - 5);
+    await stub.lease(100, 1000, 1, LEASE_MS, [{ unused: 40, at: lease.at }]);
+    const after = await stub.peek(100, 1000);
+    expect(after.rpmRemaining).toBe(100 - 1 - 5 - 1);
+    await evictDurableObject(stub);
+    expect(await stub.peek(100, 1000)).toMatchObject({ rpmRemaining: after.rpmRemaining, rpmResetAt: after.rpmResetAt });
+    await runInDurableObject(stub, (_instance: RateLimiter, state) => {
+      expect(state.storage.sql.exec("SELECT n FROM minute_runs WHERE ts = ?", lease.at).one().n).toBe(0);
+    });
+  });
+
   it("knows its key from its name, and brings storage written before hourly buckets forward on wake", async () => {
     const { record } = await newKey("pro");
     const stub = limiterFor(env, record.id);
