@@ -32,6 +32,7 @@ import { nodeVersion, PORTKEY_NODE_SERVER_VERSION, PORTKEY_VERSION, projectNode 
 import { BUSY_WINDOW_MS } from "../src/calls/flush-policy";
 import { parseCounts, STORAGE_KINDS, STORAGE_METER_HEADER, STORAGE_METER_PATH, type MeterTotals, type StorageCounts } from "../src/shared/storage-meter";
 import { median, medianOfRoundMedians, pairedMedianDifference, roundOrder, summarize, type Summary } from "./stats";
+import { perfProfile } from "./perf";
 import { profile } from "./profile";
 import { MOCK_TEXT_START, startStack, type Stack } from "./setup";
 import { cpuMs } from "./workerd";
@@ -54,6 +55,7 @@ const { values: args } = parseArgs({
     compare: { type: "string" },
     peers: { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    perf: { type: "boolean", default: false },
     stream: { type: "boolean", default: false },
     target: { type: "string", default: "gateway pinned" },
     help: { type: "boolean", default: false },
@@ -81,7 +83,10 @@ if (args.help) {
   --out FILE            JSON output (default bench/results.json)
   --profile [--target NAME] [--stream] [--seconds S]
                         instead of the benchmark: CPU-profile workerd's isolates under load on one
-                        target (default "gateway pinned"), print the top functions, keep .cpuprofile files`);
+                        target (default "gateway pinned"), print the top functions, keep .cpuprofile files
+  --perf [--target NAME] [--stream] [--seconds S]
+                        instead of the benchmark: sample all of workerd with Linux perf under load on one
+                        target: CPU per request by isolate and native part, the gateway's top functions`);
   process.exit(0);
 }
 
@@ -533,10 +538,11 @@ async function cleanup() {
 }
 
 try {
-  if (args.profile) {
+  if (args.profile || args.perf) {
     const outDir = mkdtempSync(path.join(tmpdir(), "svc-bench-profile-"));
     const tool: LoadTool = args.tool === "wrk" || args.tool === "autocannon" ? args.tool : pickLoadTool();
-    await profile({ stream: args.stream!, target: args.target!, seconds: num(args.seconds, 10, 3), connections: opt.connections, tool, keys: opt.keys ?? 40, plan: PLAN, pinnedModel: args["pinned-model"]!, outDir, log, stateRoot: args["state-dir"] });
+    const run = args.perf ? perfProfile : profile;
+    await run({ stream: args.stream!, target: args.target!, seconds: num(args.seconds, args.perf ? 8 : 10, 3), connections: opt.connections, tool, keys: opt.keys ?? 40, plan: PLAN, pinnedModel: args["pinned-model"]!, outDir, log, stateRoot: args["state-dir"] });
   } else {
     await main();
   }

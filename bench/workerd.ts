@@ -18,7 +18,7 @@
  */
 import { spawn, spawnSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { Log, LogLevel, Miniflare, convertV4MiniflareOptions } from "miniflare";
@@ -100,7 +100,13 @@ export async function readWorkerConfig(): Promise<WorkerConfig> {
   };
 }
 
-/** Builds the production bundle into `outDir` and returns the entry module's path. */
+/**
+ * The entry module's name in workerd: the dry run writes `index.js`, which Miniflare's own Workers
+ * (the outbound hop among them) are also called, so that a profile could not tell them apart.
+ */
+export const GATEWAY_MODULE = "gateway.js";
+
+/** Builds the production bundle into `outDir` and returns the entry module's path (GATEWAY_MODULE). */
 export async function buildBundle(outDir: string, root = ROOT): Promise<string> {
   if (root === ROOT) {
     await runWrangler(["deploy", "--dry-run", "--outdir", outDir]);
@@ -115,7 +121,9 @@ export async function buildBundle(outDir: string, root = ROOT): Promise<string> 
       child.on("close", (code) => (code === 0 ? resolve() : reject(new Error(`wrangler deploy --dry-run in ${root} failed (${code}):\n${out}`))));
     });
   }
-  return path.join(outDir, "index.js");
+  // Nothing in the bundle imports its entry, so the rename changes no import; the source map is not used.
+  renameSync(path.join(outDir, "index.js"), path.join(outDir, GATEWAY_MODULE));
+  return path.join(outDir, GATEWAY_MODULE);
 }
 
 /** The SQL statements of the migrations, in order (drizzle-kit separates them with a breakpoint comment). */
