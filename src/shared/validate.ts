@@ -18,40 +18,40 @@ const failure = (where: string, issues: ValidationIssue[]) =>
   invalidRequest(`Invalid request ${where}: ${issues.map((i) => `${i.path || "(root)"}: ${i.message}`).join("; ")}`, issues);
 
 /**
- * The first thing in a parsed request value that no schema should have to think about: a string (or
- * object key) that is not well-formed UTF-16, i.e. holds a lone surrogate such as "\ud800", which
- * cannot be stored or hashed faithfully (D1 replaces it, so a signed record would no longer verify);
- * or nesting deeper than MAX_JSON_DEPTH. Iterative, so the check itself cannot overflow the stack.
+ * The first thing, in document order, in a parsed request value that no schema should have to
+ * think about: a string (or object key) that is not well-formed UTF-16, i.e. holds a lone surrogate
+ * such as "\ud800", which cannot be stored or hashed faithfully (D1 replaces it, so a signed record
+ * would no longer verify); or nesting deeper than MAX_JSON_DEPTH. Recursive, but it turns back at
+ * MAX_JSON_DEPTH + 1 levels, so the check itself cannot overflow the stack. (It runs on every
+ * request body: one path array shared by the walk, and index loops over arrays.)
  */
 export function unsafeJsonIssue(value: unknown): ValidationIssue | undefined {
-  interface Frame {
-    value: object;
-    depth: number;
-    parent?: Frame;
-    key?: string;
-  }
-  const pathOf = (f: Frame | undefined, last?: string) => {
-    const keys = last === undefined ? [] : [last];
-    for (; f?.key !== undefined; f = f.parent) keys.unshift(f.key);
-    return keys.join(".");
-  };
-  const illFormed = (what: string) => `${what} contains a lone UTF-16 surrogate (not well-formed Unicode)`;
-  if (typeof value === "string") return value.isWellFormed() ? undefined : { path: "", message: illFormed("string") };
-  if (typeof value !== "object" || value === null) return undefined;
-  const stack: Frame[] = [{ value, depth: 1 }];
-  while (stack.length) {
-    const frame = stack.pop()!;
-    if (frame.depth > MAX_JSON_DEPTH) return { path: pathOf(frame), message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
-    const record = frame.value as Record<string, unknown>;
-    for (const key in record) {
-      if (!key.isWellFormed()) return { path: pathOf(frame), message: illFormed("object key") };
-      const child = record[key];
-      if (typeof child === "string") {
-        if (!child.isWellFormed()) return { path: pathOf(frame, key), message: illFormed("string") };
-      } else if (typeof child === "object" && child !== null) stack.push({ value: child, depth: frame.depth + 1, parent: frame, key });
+  const path: string[] = [];
+  const illFormed = (what: string) => ({ path: path.join("."), message: `${what} contains a lone UTF-16 surrogate (not well-formed Unicode)` });
+  const walk = (v: unknown, depth: number): ValidationIssue | undefined => {
+    if (typeof v === "string") return v.isWellFormed() ? undefined : illFormed("string");
+    if (typeof v !== "object" || v === null) return undefined;
+    if (depth > MAX_JSON_DEPTH) return { path: path.join("."), message: `JSON nested deeper than ${MAX_JSON_DEPTH} levels` };
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(String(i));
+        const issue = walk(v[i], depth + 1);
+        path.pop();
+        if (issue) return issue;
+      }
+      return undefined;
     }
-  }
-  return undefined;
+    const record = v as Record<string, unknown>;
+    for (const key in record) {
+      if (!key.isWellFormed()) return illFormed("object key");
+      path.push(key);
+      const issue = walk(record[key], depth + 1);
+      path.pop();
+      if (issue) return issue;
+    }
+    return undefined;
+  };
+  return walk(value, 1);
 }
 
 /**
