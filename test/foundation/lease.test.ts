@@ -35,6 +35,35 @@ describe("rate-limit leases", () => {
     expect((await limiterFor(env, record.id).peek(plan.rpm, plan.daily_requests)).rpmRemaining).toBe(0);
   });
 
+  it("across isolates: never over-admits, and under-admits by at most the other isolate's two leases", async () => {
+    const { record } = await newKey("personal"); // RPM 100: a lease is at most 10
+    const plan = PLANS.personal;
+    const stub = limiterFor(env, record.id);
+    // Another isolate, as admit() runs there: the lease it spends and the one it fetched ahead, both
+    // as large as the plan allows; it has spent 7 of the 20 when this isolate meets the limit.
+    const held = [await stub.lease(plan.rpm, plan.daily_requests, 10, LEASE_MS), await stub.lease(plan.rpm, plan.daily_requests, 10, LEASE_MS)];
+    const heldTotal = held.reduce((n, l) => n + l.granted, 0);
+    expect(heldTotal).toBe(20);
+    const otherSpent = 7;
+    const pending: Promise<unknown>[] = [];
+    let here = 0;
+    for (let i = 0; i < 200; i++) {
+      const d = await admit(env, record.id, plan, (p) => pending.push(p));
+      if (!d.allowed) break;
+      here++;
+    }
+    await Promise.all(pending);
+    // Never over: what this isolate spent and everything the other holds fit in the minute.
+    expect(here + heldTotal).toBeLessThanOrEqual(plan.rpm);
+    // Exact here given what the other holds; the minute's unused part is the other's unspent rest,
+    // at most its two leases (docs/auth-and-limits.md).
+    expect(here).toBe(plan.rpm - heldTotal);
+    expect(plan.rpm - (here + otherSpent)).toBeLessThanOrEqual(heldTotal);
+    // Once the other isolate gives its rest back (with its next lease call), this one is admitted again.
+    await stub.release(heldTotal - otherSpent - 3, held[1]!.at);
+    expect((await stub.peek(plan.rpm, plan.daily_requests)).rpmRemaining).toBe(heldTotal - otherSpent - 3);
+  });
+
   it("gives back what an expired lease did not spend", async () => {
     const { record } = await newKey("pro");
     const plan = PLANS.pro;
