@@ -15,7 +15,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
 import path from "node:path";
-import { runLoad, type LoadTool } from "./load";
+import { runLoad } from "./load";
+import { warmTarget, type ProfileOptions } from "./profile";
 import { startStack } from "./setup";
 import { GATEWAY_MODULE } from "./workerd";
 
@@ -121,18 +122,13 @@ export function formatPerf(title: string, r: PerfReport): string {
   ].join("\n");
 }
 
-export async function perfProfile(opts: { stream: boolean; target: string; seconds: number; connections: number; tool: LoadTool; keys: number; plan: string; pinnedModel: string; outDir: string; log: (m: string) => void; stateRoot?: string }) {
+export async function perfProfile(opts: ProfileOptions) {
   if (spawnSync("perf", ["--version"]).status !== 0) throw new Error("--perf needs Linux perf on PATH (Debian: apt-get install linux-perf)");
   // Read by Miniflare when it starts workerd: V8 then writes /tmp/perf-<pid>.map for perf to name JavaScript frames.
   process.env.MINIFLARE_WORKERD_V8_FLAGS = "--perf-basic-prof --interpreted-frames-native-stack";
   const stack = await startStack({ keys: opts.keys, plan: opts.plan, log: opts.log, stateRoot: opts.stateRoot });
   try {
-    const named = stack.targets({ pinnedModel: opts.pinnedModel, gateway: "chat" }).find((t) => t.name === opts.target);
-    if (!named) throw new Error(`no target named ${opts.target}`);
-    if (opts.stream && named.streamBody === undefined) throw new Error(`${named.name} has no streaming variant`);
-    const target = opts.stream ? { ...named, name: `${named.name}, streamed`, body: named.streamBody } : named;
-    const warm = await runLoad(opts.tool, target, stack.workerd.keys, opts.connections, 3, stack.tmp);
-    if (warm.failures) throw new Error(`${warm.failures} failed requests during warm-up`);
+    const target = await warmTarget(stack, opts);
     const data = path.join(opts.outDir, "perf.data");
     const pid = stack.pids[0]!;
     opts.log(`sampling workerd (pid ${pid}) at ${HZ} Hz for ${opts.seconds} s of load on ${target.name}`);

@@ -11,7 +11,8 @@
 import { writeFileSync } from "node:fs";
 import path from "node:path";
 import { runLoad, type LoadTool } from "./load";
-import { startStack } from "./setup";
+import type { Target } from "./client";
+import { startStack, type Stack } from "./setup";
 
 interface ProfileNode {
   id: number;
@@ -102,17 +103,37 @@ function times(profile: CpuProfile) {
   return { busy, sampled, self: sorted(self), inclusive: sorted(incl) };
 }
 
-export async function profile(opts: { stream: boolean; target: string; seconds: number; connections: number; tool: LoadTool; keys: number; plan: string; pinnedModel: string; outDir: string; log: (m: string) => void; stateRoot?: string }) {
+/** What `--profile` and `--perf` take from the command line. */
+export interface ProfileOptions {
+  stream: boolean;
+  target: string;
+  seconds: number;
+  connections: number;
+  tool: LoadTool;
+  keys: number;
+  plan: string;
+  pinnedModel: string;
+  outDir: string;
+  log: (m: string) => void;
+  stateRoot?: string;
+}
+
+/** The target to profile (streamed with --stream), its JIT and every key warmed by 3 s of the same load. */
+export async function warmTarget(stack: Stack, opts: ProfileOptions): Promise<Target> {
+  const named = stack.targets({ pinnedModel: opts.pinnedModel, gateway: "chat" }).find((t) => t.name === opts.target);
+  if (!named) throw new Error(`no target named ${opts.target}`);
+  if (opts.stream && named.streamBody === undefined) throw new Error(`${named.name} has no streaming variant`);
+  const target = opts.stream ? { ...named, name: `${named.name}, streamed`, body: named.streamBody } : named;
+  const warm = await runLoad(opts.tool, target, stack.workerd.keys, opts.connections, 3, stack.tmp);
+  if (warm.failures) throw new Error(`${warm.failures} failed requests during warm-up`);
+  return target;
+}
+
+export async function profile(opts: ProfileOptions) {
   const inspectorPort = 9300 + Math.floor(Math.random() * 500);
   const stack = await startStack({ keys: opts.keys, plan: opts.plan, log: opts.log, inspectorPort, stateRoot: opts.stateRoot });
   try {
-    const named = stack.targets({ pinnedModel: opts.pinnedModel, gateway: "chat" }).find((t) => t.name === opts.target);
-    if (!named) throw new Error(`no target named ${opts.target}`);
-    if (opts.stream && named.streamBody === undefined) throw new Error(`${named.name} has no streaming variant`);
-    const target = opts.stream ? { ...named, name: `${named.name}, streamed`, body: named.streamBody } : named;
-    // Warm the JIT and every key before recording.
-    const warm = await runLoad(opts.tool, target, stack.workerd.keys, opts.connections, 3, stack.tmp);
-    if (warm.failures) throw new Error(`${warm.failures} failed requests during warm-up`);
+    const target = await warmTarget(stack, opts);
 
     const list = (await (await fetch(`http://127.0.0.1:${inspectorPort}/json/list`)).json()) as Array<{ id: string; webSocketDebuggerUrl: string }>;
     const wanted = list.filter((t) => t.id === "core:user:gateway" || t.id.startsWith("d1:db") || t.id.startsWith("outbound:0"));
