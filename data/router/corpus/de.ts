@@ -269,4 +269,29 @@ export const families = [
     "{note}\n\nDie Hauptpunkte, bitte.",
     "Kurze Zusammenfassung, bitte:\n{thread}",
   ], 8),
+  // ---- seventh pass (issue 15): creative requests and rewrites of a pasted text, reasoning without the usual words; appended ----
+  fam("de.creative.seventh", ["creative"], "slot", [
+    ["Erfinde einen Namen und eine Vorgeschichte in zwei Zeilen für eine Hafenkneipe an der Ostsee.", "light"],
+    ["Fünf Werbesprüche für einen Zahnarzt, der sonntags geöffnet hat.", "light"],
+    ["Tu so, als wärst du ein alter, mürrischer Leuchtturm, und erzähl mir von deiner Woche.", "standard"],
+    ["Ich brauche eine Rede für die Hochzeit meiner Schwester, lustig, aber ohne sie bloßzustellen, etwa zwei Minuten.", "standard"],
+    ["Beschreib einen Sonnenaufgang über einem Supermarktparkplatz so, dass er wunderschön klingt.", "standard"],
+    ["Ein Rätsel, dessen Lösung „der Schatten“ ist.", "light"],
+    ["Setz diese Geschichte mit etwa 200 Wörtern fort: „Der Brief kam vierzig Jahre zu spät.“", "standard"],
+    ["Stell dir ein Gespräch zwischen einer Teekanne und einem Wasserkocher vor, die beide der Liebling der Familie sein wollen.", "standard"],
+  ], 8),
+  fam("de.creative.rewrite2", ["creative"], "standard", [
+    "{article}\n\nJetzt erzähl das als Märchen, mit „Es war einmal“ und allem.",
+    "Schreib das um wie eine aufgeregte Live-Sportreportage:\n\n{note}",
+    "{thread}\n\nMach daraus eine Reihe Haikus, eins pro Person.",
+  ], 6),
+  fam("de.reason.eighth", ["reasoning"], "slot", [
+    ["Der Hund meines Nachbarn bellt nur, wenn ich zur Arbeit gehe, nie, wenn ich heimkomme. Was steckt dahinter?", "light"],
+    ["Ein Laden hat die Preise erhöht und verkauft jetzt mehr als vorher. Wie kann das sein?", "standard"],
+    ["Jedes Mal nach einem großen Sale ist der folgende Monat unser schlechtester. Zufall?", "standard"],
+    ["Ein großes Krankenhaus oder fünf kleine Gesundheitszentren für einen Landkreis mit 200.000 Einwohnern?", "standard"],
+    ["Kinder, die frühstücken, haben bessere Noten. Macht das Frühstück sie klüger?", "standard"],
+    ["Wenn der Mond nur halb so weit weg wäre, was wäre auf der Erde anders?", "strong"],
+    ["Drei Kisten sind mit Äpfel, Orangen und gemischt beschriftet, und jede Beschriftung ist falsch. Du darfst eine Frucht aus einer Kiste nehmen. Wie beschriftest du alle richtig?", "light"],
+  ], 7),
 ];

@@ -269,4 +269,29 @@ export const families = [
     "{note}\n\nLos puntos principales, por favor.",
     "Resumen corto, por favor:\n{thread}",
   ], 8),
+  // ---- seventh pass (issue 15): creative requests and rewrites of a pasted text, reasoning without the usual words; appended ----
+  fam("es.creative.seventh", ["creative"], "slot", [
+    ["Inventa un nombre y una historia de dos líneas para un bar de pescadores en Galicia.", "light"],
+    ["Dame cinco eslóganes para un dentista que abre los domingos.", "light"],
+    ["Haz como si fueras un faro viejo y gruñón y cuéntame tu semana.", "standard"],
+    ["Necesito un brindis para la boda de mi hermana, divertido pero sin avergonzarla, de unos dos minutos.", "standard"],
+    ["Describe un amanecer sobre el aparcamiento de un supermercado de forma que suene precioso.", "standard"],
+    ["Una adivinanza cuya respuesta sea «la sombra».", "light"],
+    ["Continúa esta historia en unas 200 palabras: «La carta llegó cuarenta años tarde».", "standard"],
+    ["Imagina una conversación entre una tetera y una cafetera que quieren ser la favorita de la casa.", "standard"],
+  ], 8),
+  fam("es.creative.rewrite2", ["creative"], "standard", [
+    "{article}\n\nAhora cuéntalo como un cuento de hadas, con «érase una vez» y todo.",
+    "Reescribe esto como si fuera una retransmisión deportiva emocionada:\n\n{note}",
+    "{thread}\n\nConvierte esto en una serie de haikus, uno por persona.",
+  ], 6),
+  fam("es.reason.eighth", ["reasoning"], "slot", [
+    ["El perro de mi vecino solo ladra cuando salgo a trabajar, nunca cuando vuelvo. ¿Qué está pasando?", "light"],
+    ["Una tienda subió los precios y ahora vende más que antes. ¿Cómo puede ser?", "standard"],
+    ["Cada vez que hacemos rebajas grandes, el mes siguiente es el peor del año. ¿Casualidad?", "standard"],
+    ["¿Un gran hospital o cinco centros de salud pequeños para una comarca de 200.000 habitantes?", "standard"],
+    ["Los niños que desayunan sacan mejores notas. ¿El desayuno los hace más listos?", "standard"],
+    ["Si la Luna estuviera el doble de cerca, ¿qué cambiaría en la Tierra?", "strong"],
+    ["Tres cajas tienen las etiquetas manzanas, naranjas y mezcla, y todas están mal. Puedes sacar una fruta de una caja. ¿Cómo las reetiquetas?", "light"],
+  ], 7),
 ];

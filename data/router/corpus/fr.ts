@@ -268,4 +268,29 @@ export const families = [
     "{note}\n\nLes points principaux, s'il te plaît.",
     "Résumé court, s'il te plaît :\n{thread}",
   ], 8),
+  // ---- seventh pass (issue 15): creative requests and rewrites of a pasted text, reasoning without the usual words; appended ----
+  fam("fr.creative.seventh", ["creative"], "slot", [
+    ["Invente un nom et une histoire en deux lignes pour un bar de pêcheurs en Bretagne.", "light"],
+    ["Trouve-moi cinq slogans pour un dentiste ouvert le dimanche.", "light"],
+    ["Fais comme si tu étais un vieux phare grincheux et raconte-moi ta semaine.", "standard"],
+    ["Il me faut un discours pour le mariage de ma sœur, drôle sans la gêner, environ deux minutes.", "standard"],
+    ["Décris un lever de soleil sur le parking d'un supermarché pour que ce soit beau.", "standard"],
+    ["Une devinette dont la réponse est « l'ombre ».", "light"],
+    ["Continue cette histoire en 200 mots environ : « La lettre est arrivée avec quarante ans de retard. »", "standard"],
+    ["Imagine un dialogue entre une théière et une bouilloire qui veulent toutes les deux être la préférée de la maison.", "standard"],
+  ], 8),
+  fam("fr.creative.rewrite2", ["creative"], "standard", [
+    "{article}\n\nMaintenant, raconte-le comme un conte de fées, avec « il était une fois ».",
+    "Réécris ça comme un commentaire sportif en direct, plein d'emphase :\n\n{note}",
+    "{thread}\n\nFais-en une suite de haïkus, un par personne.",
+  ], 6),
+  fam("fr.reason.eighth", ["reasoning"], "slot", [
+    ["Le chien de mon voisin n'aboie que quand je pars au travail, jamais quand je rentre. Qu'est-ce qui se passe ?", "light"],
+    ["Une boutique a augmenté ses prix et vend davantage qu'avant. Comment c'est possible ?", "standard"],
+    ["Chaque fois qu'on fait de grosses soldes, le mois suivant est notre pire mois. Hasard ?", "standard"],
+    ["Un grand hôpital ou cinq petits centres de santé pour un territoire de 200 000 habitants ?", "standard"],
+    ["Les enfants qui prennent un petit-déjeuner ont de meilleures notes. Le petit-déjeuner les rend-il plus intelligents ?", "standard"],
+    ["Si la Lune était deux fois plus proche, qu'est-ce qui changerait sur Terre ?", "strong"],
+    ["Trois boîtes portent les étiquettes pommes, oranges et mélange, et toutes sont fausses. Tu peux tirer un fruit d'une seule boîte. Comment tu les réétiquettes ?", "light"],
+  ], 7),
 ];

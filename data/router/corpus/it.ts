@@ -267,4 +267,29 @@ export const families = [
     "{note}\n\nI punti principali, per favore.",
     "Riassunto breve, per favore:\n{thread}",
   ], 8),
+  // ---- seventh pass (issue 15): creative requests and rewrites of a pasted text, reasoning without the usual words; appended ----
+  fam("it.creative.seventh", ["creative"], "slot", [
+    ["Inventa un nome e una storia di due righe per un'osteria di pescatori in Liguria.", "light"],
+    ["Dammi cinque slogan per un dentista aperto la domenica.", "light"],
+    ["Fai finta di essere un vecchio faro brontolone e raccontami la tua settimana.", "standard"],
+    ["Mi serve un brindisi per il matrimonio di mia sorella, divertente ma senza metterla in imbarazzo, di circa due minuti.", "standard"],
+    ["Descrivi un'alba sul parcheggio di un supermercato in modo che sembri bellissima.", "standard"],
+    ["Un indovinello la cui risposta sia «l'ombra».", "light"],
+    ["Continua questa storia in circa 200 parole: «La lettera arrivò con quarant'anni di ritardo.»", "standard"],
+    ["Immagina un dialogo tra una teiera e un bollitore che vogliono entrambi essere i preferiti di casa.", "standard"],
+  ], 8),
+  fam("it.creative.rewrite2", ["creative"], "standard", [
+    "{article}\n\nOra raccontalo come una fiaba, con «c'era una volta» e tutto il resto.",
+    "Riscrivi questo come una telecronaca sportiva in diretta, tutta entusiasmo:\n\n{note}",
+    "{thread}\n\nTrasformalo in una serie di haiku, uno per persona.",
+  ], 6),
+  fam("it.reason.eighth", ["reasoning"], "slot", [
+    ["Il cane del mio vicino abbaia solo quando esco per andare al lavoro, mai quando torno. Che succede?", "light"],
+    ["Un negozio ha alzato i prezzi e ora vende più di prima. Com'è possibile?", "standard"],
+    ["Ogni volta che facciamo grandi saldi, il mese dopo è il nostro peggiore. Coincidenza?", "standard"],
+    ["Un grande ospedale o cinque piccoli ambulatori per un territorio di 200.000 abitanti?", "standard"],
+    ["I bambini che fanno colazione prendono voti migliori. È la colazione a renderli più intelligenti?", "standard"],
+    ["Se la Luna fosse vicina il doppio, cosa cambierebbe sulla Terra?", "strong"],
+    ["Tre scatole hanno le etichette mele, arance e misto, e sono tutte sbagliate. Puoi prendere un frutto da una sola scatola. Come rimetti le etichette giuste?", "light"],
+  ], 7),
 ];

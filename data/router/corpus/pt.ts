@@ -267,4 +267,29 @@ export const families = [
     "{note}\n\nOs pontos principais, por favor.",
     "Resumo curto, por favor:\n{thread}",
   ], 8),
+  // ---- seventh pass (issue 15): creative requests and rewrites of a pasted text, reasoning without the usual words; appended ----
+  fam("pt.creative.seventh", ["creative"], "slot", [
+    ["Inventa um nome e uma história de duas linhas para um boteco de pescadores no litoral.", "light"],
+    ["Me dá cinco slogans para um dentista que abre aos domingos.", "light"],
+    ["Finge que você é um farol velho e rabugento e me conta como foi a sua semana.", "standard"],
+    ["Preciso de um brinde para o casamento da minha irmã, engraçado mas sem constrangê-la, de uns dois minutos.", "standard"],
+    ["Descreve um nascer do sol sobre o estacionamento de um supermercado de um jeito que pareça lindo.", "standard"],
+    ["Uma charada cuja resposta seja «a sombra».", "light"],
+    ["Continua esta história em umas 200 palavras: «A carta chegou com quarenta anos de atraso.»", "standard"],
+    ["Imagina uma conversa entre um bule e uma chaleira que querem ser o favorito da casa.", "standard"],
+  ], 8),
+  fam("pt.creative.rewrite2", ["creative"], "standard", [
+    "{article}\n\nAgora conta isso como um conto de fadas, com «era uma vez» e tudo.",
+    "Reescreve isto como uma narração esportiva ao vivo, bem empolgada:\n\n{note}",
+    "{thread}\n\nTransforma isso numa sequência de haicais, um por pessoa.",
+  ], 6),
+  fam("pt.reason.eighth", ["reasoning"], "slot", [
+    ["O cachorro do meu vizinho só late quando eu saio para trabalhar, nunca quando eu volto. O que está acontecendo?", "light"],
+    ["Uma loja aumentou os preços e agora vende mais do que antes. Como isso é possível?", "standard"],
+    ["Toda vez que fazemos uma grande promoção, o mês seguinte é o nosso pior. Coincidência?", "standard"],
+    ["Um hospital grande ou cinco postos de saúde pequenos para uma região de 200 mil habitantes?", "standard"],
+    ["Crianças que tomam café da manhã tiram notas melhores. O café da manhã as deixa mais inteligentes?", "standard"],
+    ["Se a Lua estivesse duas vezes mais perto, o que mudaria na Terra?", "strong"],
+    ["Três caixas têm os rótulos maçãs, laranjas e misturado, e todos estão errados. Você pode tirar uma fruta de uma caixa. Como corrige todos os rótulos?", "light"],
+  ], 7),
 ];

@@ -267,4 +267,29 @@ export const families = [
     "{note}\n\n请列出要点。",
     "请简短总结：\n{thread}",
   ], 8),
+  // ---- seventh pass (issue 15): creative requests and rewrites of a pasted text, reasoning without the usual words; appended ----
+  fam("zh.creative.seventh", ["creative"], "slot", [
+    ["给海边渔村的一家小酒馆起个名字，再编两行来历。", "light"],
+    ["给一家周日也营业的牙科诊所想五句广告语。", "light"],
+    ["假装你是一座脾气古怪的老灯塔，跟我讲讲你这一周。", "standard"],
+    ["我需要在姐姐婚礼上的祝酒词，要好笑但别让她难堪，两分钟左右。", "standard"],
+    ["把超市停车场上的日出描写得很美。", "standard"],
+    ["出一个谜底是“影子”的谜语。", "light"],
+    ["把这个故事续写两百字左右：“那封信晚到了四十年。”", "standard"],
+    ["想象一段茶壶和电水壶的对话，它们都想当家里最受宠的那个。", "standard"],
+  ], 8),
+  fam("zh.creative.rewrite2", ["creative"], "standard", [
+    "{article}\n\n现在把它讲成一个童话，从“很久很久以前”开始。",
+    "把这段改写成激情四射的体育现场解说：\n\n{note}",
+    "{thread}\n\n把这段对话改成一组俳句，每人一首。",
+  ], 6),
+  fam("zh.reason.eighth", ["reasoning"], "slot", [
+    ["邻居家的狗只在我出门上班时叫，我回家时从来不叫。这是怎么回事？", "light"],
+    ["一家店涨了价，卖得反而比以前多。怎么会这样？", "standard"],
+    ["每次搞完大促，下个月都是全年最差。是巧合吗？", "standard"],
+    ["一个二十万人的地区，建一家大医院好，还是五个小诊所好？", "standard"],
+    ["吃早饭的孩子成绩更好。是早饭让他们变聪明了吗？", "standard"],
+    ["如果月球离地球近一倍，地球上会有什么不同？", "strong"],
+    ["三个箱子分别贴着“苹果”“橙子”“混合”，而且全都贴错了。只能从一个箱子里拿一个水果，怎么把标签全部改对？", "light"],
+  ], 7),
 ];
