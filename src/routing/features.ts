@@ -431,11 +431,49 @@ function findRequest(text: string) {
     if (c !== 58 && c !== 0xff1a) requestTailStart = last + 1;
   }
   if (requestHeadEnd > 0 && requestTailStart < length) {
+    // A request line stands apart from the text it comes with: a blank line between them, or a
+    // colon that introduces it. A line run straight into the next one is the start of a pasted
+    // thread, list or log ("Dana (9:02): the deploy failed...\nLuis (9:05): ..."), and so is a last
+    // line run straight on from the one before it, when the other line stands apart.
+    const headApart = blankAfter(text, first) || endsWithColon(text, first);
+    const tailApart = blankBefore(text, last);
+    if (headApart && !tailApart) {
+      requestTailStart = length;
+      return;
+    }
+    if (tailApart && !headApart) {
+      requestHeadEnd = 0;
+      return;
+    }
     const headCues = hasCue(text, 0, Math.min(requestHeadEnd, WORD_HEAD_CHARS));
     const tailCues = hasCue(text, Math.max(requestTailStart, length - WORD_TAIL_CHARS), length);
     if (headCues && !tailCues) requestTailStart = length;
     else if (tailCues && !headCues) requestHeadEnd = 0;
   }
+}
+
+const isBlank = (c: number) => c === 32 || c === 9 || c === 13;
+
+/** Whether the line after the line break at `br` is empty. */
+function blankAfter(text: string, br: number): boolean {
+  let i = br + 1;
+  while (i < text.length && isBlank(text.charCodeAt(i))) i++;
+  return i >= text.length || text.charCodeAt(i) === 10;
+}
+
+/** Whether the line before the line break at `br` is empty. */
+function blankBefore(text: string, br: number): boolean {
+  let i = br - 1;
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
+  return i < 0 || text.charCodeAt(i) === 10;
+}
+
+/** Whether the line ending at the line break `br` ends with a colon (ASCII or full-width). */
+function endsWithColon(text: string, br: number): boolean {
+  let i = br - 1;
+  while (i >= 0 && isBlank(text.charCodeAt(i))) i--;
+  const c = i >= 0 ? text.charCodeAt(i) : 0;
+  return c === 58 || c === 0xff1a;
 }
 
 /** Table bits that credit points to some signal (strong or weak). */

@@ -97,11 +97,11 @@ const ENGLISH: Readonly<Record<Intent, Cues>> = {
     strong: [
       "story", "stories", "poem", "poems", "poetry", "haiku", "limerick", "sonnet", "lyrics", "song", "fiction",
       "screenplay", "short story", "fairy tale", "fable", "once upon", "creative", "slogan", "tagline", "jingle",
-      "rhyme", "rhyming", "joke", "jokes", "pun", "puns",
+      "rhyme", "rhyming", "joke", "jokes", "pun", "puns", "riddle", "acrostic", "slogans", "taglines", "haikus",
     ],
     weak: [
       "imagine", "character", "characters", "plot", "narrative", "verse", "metaphor", "brainstorm", "essay", "blog",
-      "fantasy", "dialogue", "novel", "write a", "invent", "tale",
+      "fantasy", "dialogue", "novel", "write a", "invent", "tale", "pretend", "monologue", "toast", "blurb",
     ],
   },
   extraction: {
@@ -185,11 +185,16 @@ const OTHER_LANGUAGES: Readonly<Record<Intent, Cues>> = {
       "poema", "poème", "gedicht", "poesia", "стихотворение", "стих", "诗", "詩", "cuento", "conte", "conto",
       "racconto", "рассказ", "故 事", "物 語", "хайку", "俳 句", "eslogan", "слоган", "标 语", "口 号",
       "canción", "chanson", "canção", "canzone", "песню", "песня", "歌 词", "chiste", "blague", "witz", "piada",
-      "barzelletta", "шутку", "笑 话", "kurzgeschichte",
+      "barzelletta", "шутку", "笑 话", "kurzgeschichte", "adivinanza", "devinette", "indovinello", "charada",
+      "загадку", "谜 语", "な ぞ な", "märchen", "fiaba", "сказку", "сказка", "童 话", "お と ぎ", "eslóganes",
+      "slogan", "werbespruch", "werbesprüche", "слоганов", "广 告 语", "haïkus", "haicais",
+      "brindis", "brinde", "brindisi", "trinkspruch", "тост",
     ],
     weak: [
       "historia", "histoire", "história", "storia", "историю", "geschichte", "小 说", "小 説", "novela", "romanzo",
-      "роман", "personaje", "personnage", "personaggio", "персонаж",
+      "роман", "personaje", "personnage", "personaggio", "персонаж", "imagina", "imagine", "stell dir", "immagina",
+      "представь", "вообрази", "想 象", "想 像", "diálogo", "dialog", "dialogo", "диалог", "erfinde", "inventa",
+      "invente", "придумай",
     ],
   },
   extraction: {

@@ -127,7 +127,8 @@ describe("simple over intents (signals.ts)", () => {
       const { scores } = detectSignals(user(prompt));
       // An intent is over the line, but simple is surer: simple, and no intent.
       expect(Math.max(scores.math, scores.creative)).toBeGreaterThanOrEqual(0.5);
-      expect(scores.simple).toBeGreaterThan(Math.max(scores.math, scores.creative));
+      // Scores are rounded to two decimals and may tie; the decision is on the unrounded logits (below).
+      expect(scores.simple).toBeGreaterThanOrEqual(Math.max(scores.math, scores.creative));
       expect(fired(user(prompt))).toEqual(["simple"]);
     }
     // An intent surer than simple keeps the intent.
@@ -214,6 +215,21 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
     expect(requestGroup(text)).toBe(requestGroup(summarize));
     // Neither line has a cue: both stay request.
     expect(requestGroup(`${order}\n\nThe next meeting is on Friday at noon in room 4.`)).toBeGreaterThan(requestGroup(order));
+  });
+
+  it("a line run straight into the next is pasted text when the other line stands apart: a chat thread does not vote", () => {
+    const requestGroup = (text: string) => {
+      scanMessage(text);
+      return scan.request - scan.words;
+    };
+    const thread = "Dana (9:02): the staging deploy failed again.\nLuis (9:05): I think it's the new migration, why not split it?\nMei (9:15): fine, I can do that today.";
+    // The request after a blank line, the thread's short first line run into the next: the thread is body.
+    const ask = "I missed this whole discussion. Catch me up.";
+    expect(requestGroup(`${thread}\n\n${ask}`)).toBe(requestGroup(ask));
+    // The request first, set apart by a blank line or a colon: the thread's short last line is body.
+    const recap = "Make a short recap of this conversation:";
+    expect(requestGroup(`${recap}\n\n${thread}`)).toBe(requestGroup(recap));
+    expect(requestGroup(`${recap}\n${thread}`)).toBe(requestGroup(recap));
   });
 
   it("a Chinese or Japanese character counts three characters' width: a pasted paragraph on its own line is not a request", () => {
