@@ -172,6 +172,11 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   };
   const article = (topic: string) =>
     `The ${topic} team met on Tuesday. They reviewed the summary of last quarter, agreed to translate the handbook, and set three deadlines for the spring. Everyone will report back in two weeks with numbers and a short plan.`;
+  /** How many request-group features (the request's words once more, and clause features) a scan found. */
+  const requestGroup = (text: string) => {
+    scanMessage(text);
+    return scan.request - scan.words;
+  };
   const other = (topic: string) =>
     `Our ${topic} results were mixed this year. Revenue grew, costs grew faster, and the board asked for a summary and a translation of the report before the vote. The final decision is expected in May at the latest.`;
 
@@ -201,10 +206,6 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   });
 
   it("when the first and the last line could both be the request, a line with a cue outranks one without", () => {
-    const requestGroup = (text: string) => {
-      scanMessage(text);
-      return scan.request - scan.words;
-    };
     // A short pasted text on the first line, the request (it names a language) on the last.
     const order = "Order 77-1192 of 3 March, customer Dan Smith, two cables at 9.99 each, delivery to Leeds on 7 March";
     const ask = "Send that back to me in Italian, please.";
@@ -218,10 +219,6 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   });
 
   it("a line run straight into the next is pasted text when the other line stands apart: a chat thread does not vote", () => {
-    const requestGroup = (text: string) => {
-      scanMessage(text);
-      return scan.request - scan.words;
-    };
     const thread = "Dana (9:02): the staging deploy failed again.\nLuis (9:05): I think it's the new migration, why not split it?\nMei (9:15): fine, I can do that today.";
     // The request after a blank line, the thread's short first line run into the next: the thread is body.
     const ask = "I missed this whole discussion. Catch me up.";
@@ -233,10 +230,6 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   });
 
   it("a Chinese or Japanese character counts three characters' width: a pasted paragraph on its own line is not a request", () => {
-    const requestGroup = (text: string) => {
-      scanMessage(text);
-      return scan.request - scan.words;
-    };
     const paragraph = "市议会周二投票通过在未来三年内将自行车道网络扩展四十公里支持者认为现有车道使事故减少了三分之一反对者担心停车位减少".repeat(2);
     expect(paragraph.length).toBeLessThanOrEqual(200);
     const ask = "能简单说说这段话吗？";
@@ -244,10 +237,6 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   });
 
   it("the words before a colon on the first line count again as the instruction's clause", () => {
-    const requestGroup = (text: string) => {
-      scanMessage(text);
-      return scan.request - scan.words;
-    };
     // "condense" and "this" once more, as clause features; the text after the colon stays request.
     expect(requestGroup("Condense this: the museum reopens in May")).toBe(requestGroup("Condense this the museum reopens in May") + 2);
     expect(requestGroup("Condense this: the museum reopens in May")).toBeGreaterThan(requestGroup("Condense this:"));
