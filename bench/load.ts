@@ -35,12 +35,16 @@ const luaLong = (s: string) => {
   return `[${eq}[${s}]${eq}]`;
 };
 
-/** The wrk script for one target: the fixed request, a key per request, a JSON line at the end. */
-function wrkScript(target: Target, keys: readonly string[]): string {
+/**
+ * The wrk script for one target: the fixed request, a key per request, a JSON line at the end. A
+ * table key that is a long string needs a space inside its brackets: `[[[k]]]` would open a long
+ * string at the first `[[`.
+ */
+export function wrkScript(target: Target, keys: readonly string[]): string {
   return `
 local keys = { ${target.auth ? keys.map((k) => `"${k}"`).join(", ") : ""} }
 local body = ${target.body === undefined ? "nil" : luaLong(target.body)}
-local fixed = { ${Object.entries(target.headers ?? {}).map(([k, v]) => `[${luaLong(k)}] = ${luaLong(v)}`).join(", ")} }
+local fixed = { ${Object.entries(target.headers ?? {}).map(([k, v]) => `[ ${luaLong(k)} ] = ${luaLong(v)}`).join(", ")} }
 local method = "${target.method}"
 local path = "${target.path}"
 local threads = {}
