@@ -4,16 +4,16 @@
  * Where workerd's CPU goes, by Linux `perf` sampling the whole process under load on one target:
  * every Worker isolate (the gateway with its Durable Objects, Miniflare's outbound hop and D1
  * simulator, the bare Worker) and the runtime's own native code (HTTP, I/O, the isolate entries,
- * garbage collection, SQLite), all on workerd's one thread. V8 writes a perf map of its compiled
- * JavaScript (`--perf-basic-prof`, handed to workerd through MINIFLARE_WORKERD_V8_FLAGS), so
- * JavaScript frames have names. Unlike `--profile` (V8's inspector, which slows JavaScript several
+ * garbage collection, SQLite), all on workerd's one thread. V8 writes a jitdump of its compiled
+ * JavaScript (`--perf-prof`, handed to workerd through MINIFLARE_WORKERD_V8_FLAGS) and
+ * `perf inject --jit` names the JavaScript frames from it. Unlike `--profile` (V8's inspector, which slows JavaScript several
  * times over and sees one isolate at a time), sampling costs little and sees everything, so the
  * figures add up to the process's CPU per request; use it for how much, `--profile` for call trees.
  * Needs `perf` (Debian: `apt-get install linux-perf`); software clock sampling works where the
  * hardware counters are not available, as in most VMs.
  */
 import { spawn, spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { readdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { runLoad } from "./load";
 import { warmTarget, type ProfileOptions } from "./profile";
@@ -124,20 +124,30 @@ export function formatPerf(title: string, r: PerfReport): string {
 
 export async function perfProfile(opts: ProfileOptions) {
   if (spawnSync("perf", ["--version"]).status !== 0) throw new Error("--perf needs Linux perf on PATH (Debian: apt-get install linux-perf)");
-  // Read by Miniflare when it starts workerd: V8 then writes /tmp/perf-<pid>.map for perf to name JavaScript frames.
-  process.env.MINIFLARE_WORKERD_V8_FLAGS = "--perf-basic-prof --interpreted-frames-native-stack";
+  // Read by Miniflare when it starts workerd: V8 then writes a jitdump (every compiled function with
+  // its address and when it was made) that `perf inject --jit` turns into symbols. Not the simpler
+  // perf map (--perf-basic-prof): V8 reuses code addresses as it recompiles and collects, and a map
+  // has no times, so later functions were named after earlier ones (a 1 us check showed as 115 us).
+  process.env.MINIFLARE_WORKERD_V8_FLAGS = `--perf-prof --perf-prof-path=${opts.outDir} --interpreted-frames-native-stack`;
   const stack = await startStack({ keys: opts.keys, plan: opts.plan, log: opts.log, stateRoot: opts.stateRoot });
   try {
     const target = await warmTarget(stack, opts);
     const data = path.join(opts.outDir, "perf.data");
     const pid = stack.pids[0]!;
     opts.log(`sampling workerd (pid ${pid}) at ${HZ} Hz for ${opts.seconds} s of load on ${target.name}`);
-    const perf = spawn("perf", ["record", "-q", "-e", "cpu-clock", "-F", String(HZ), "-g", "-p", String(pid), "-o", data, "--", "sleep", String(opts.seconds)], { stdio: "ignore" });
+    // -k mono: the jitdump's clock, so that inject can tell which function was at an address when.
+    const perf = spawn("perf", ["record", "-q", "-k", "mono", "-e", "cpu-clock", "-F", String(HZ), "-g", "-p", String(pid), "-o", data, "--", "sleep", String(opts.seconds)], { stdio: "ignore" });
     const recorded = new Promise<number | null>((resolve) => perf.on("exit", resolve));
     const load = await runLoad(opts.tool, target, stack.workerd.keys, opts.connections, opts.seconds, stack.tmp);
     if ((await recorded) !== 0) throw new Error("perf record failed (is perf_event_paranoid too strict? try running as root)");
-    const script = spawnSync("perf", ["script", "-i", data], { encoding: "utf8", maxBuffer: 1 << 30 });
+    const jitted = path.join(opts.outDir, "perf.jit.data");
+    opts.log("naming JavaScript frames from V8's jitdump (perf inject --jit, about 20 s)");
+    const inject = spawnSync("perf", ["inject", "--jit", "-i", data, "-o", jitted], { encoding: "utf8", maxBuffer: 1 << 26 });
+    if (inject.status !== 0) throw new Error(`perf inject --jit failed: ${inject.stderr}`);
+    const script = spawnSync("perf", ["script", "-i", jitted], { encoding: "utf8", maxBuffer: 1 << 30 });
     if (script.status !== 0) throw new Error(`perf script failed: ${script.stderr}`);
+    // The symbols perf inject wrote (tens of thousands of small files) are needed only by perf script.
+    for (const f of readdirSync(opts.outDir)) if (/^jitted-.*\.so$|^jit-.*\.dump$|^perf\.jit\.data$/.test(f)) rmSync(path.join(opts.outDir, f));
     const report = attribute(parsePerfScript(script.stdout), load.requests);
     const text = formatPerf(`${target.name}: ${Math.round(load.rps)} req/s at ${opts.connections} connections`, report);
     writeFileSync(path.join(opts.outDir, "perf-report.txt"), text + "\n");
