@@ -1,4 +1,5 @@
 import type { Db } from "../db/client";
+import { GATHER_MS } from "./flush-policy";
 import { insertJsonRows } from "../db/json-rows";
 import { proofReceipts, usageEvents } from "../db/schema";
 import { signReceipt, type Sealed, type SignedReceipt } from "../proof/receipt";
@@ -48,15 +49,6 @@ export const bufferedReceipt = (ownerId: string, receipt: Sealed): BufferedRecei
 /** Hands one record to the isolate's buffer; never throws and never makes the caller wait for storage. */
 export type Keep = (record: BufferedRecord) => void;
 
-/**
- * How long an isolate gathers records, of any of its requests, into one send to its buffer. Each
- * send is an RPC and a storage commit in the buffer, whose fixed cost dwarfs a record's: measured
- * in workerd, an append of 1 record took 2.5-3.4 ms and one of 10 records 3.6 ms (a read-only call
- * to the same object 0.8 ms). At 5 ms a client sending one request at a time made a send for every
- * second call, at 20 ms one for about a dozen; at 50 ms one for about thirty, and a record is still
- * durable 50 ms and one RPC after its response, under the request's waitUntil.
- */
-export const GATHER_MS = 50;
 /** A send carries at most this many records; more start the next one. */
 const MAX_GATHER = 200;
 
