@@ -248,7 +248,6 @@ async function main() {
         }
       }
       samples.get(t.name)!.push(times);
-      await drain(t);
     }
   }
   memory.push(memorySample("latency phase", pids));
@@ -276,7 +275,6 @@ async function main() {
           acc.gap.push(...s.gaps);
           acc.total.push(s.total);
         }
-        await drain(t);
       }
     }
     const figures: Record<string, StreamFigures> = {};
@@ -407,12 +405,12 @@ async function main() {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * What a gateway target leaves running when its requests stop: the isolate gathers its last records
+ * What a gateway target leaves running when its load stops: the isolate gathers its last records
  * for GATHER_MS, and the buffer flushes them up to BUSY_WINDOW_MS after the oldest, then the D1
- * batch. Locally that work shares workerd's one thread with whatever runs next, so before the next
- * target starts the phases wait for it: otherwise it lands in the next target's latencies (the
- * bare Worker's, when it follows) or in its throughput window, in an order that changes by round.
- * Under load the CPU it takes counts to the target that caused it.
+ * batch. Locally that work shares workerd's one thread with whatever runs next, so the throughput
+ * phase waits for it before the next target's window, and its CPU counts to the target that caused
+ * it; otherwise it lands in the next target's window, in an order that changes by round. Not in
+ * the concurrency-1 phases: idle gaps there slowed every target that followed one (docs/bench.md).
  */
 const DRAIN_MS = GATHER_MS + BUSY_WINDOW_MS + 150;
 const drain = async (t: Target) => {
