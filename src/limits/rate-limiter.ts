@@ -83,12 +83,11 @@ export class RateLimiter extends DurableObject<Env> {
   /** The API key id this object limits. */
   readonly keyId: string;
   /**
-   * The minute window, oldest first, and the admissions in it. Runs rather than one entry per
-   * admission: a lease of 64 is one element, and pruning, giving back and inserting cost the number
-   * of leases in the minute, not of the admissions (up to the plan's rpm, 1,000 on Corporate).
+   * The minute window, oldest first. Runs rather than one entry per admission: a lease of 64 is one
+   * element, and pruning, giving back, inserting and counting cost the number of leases in the
+   * minute, not of the admissions (up to the plan's rpm, 1,000 on Corporate).
    */
   private minute: Run[] = [];
-  private minuteCount = 0;
   /** Hour start (Unix ms) to admitted count, oldest first. */
   private hours = new Map<number, number>();
   /** A recent lease's `at` to the hour bucket it was counted in (they differ near an hour's end). */
@@ -104,7 +103,6 @@ export class RateLimiter extends DurableObject<Env> {
     const now = Date.now();
     for (const r of sql.exec<{ ts: number; n: number }>("SELECT ts, n FROM minute_runs WHERE ts > ? AND n > 0 ORDER BY ts", now - MINUTE_MS)) {
       this.minute.push({ at: r.ts, n: r.n });
-      this.minuteCount += r.n;
     }
     for (const r of sql.exec<{ hour: number; count: number }>("SELECT hour, count FROM hour_buckets ORDER BY hour")) this.hours.set(r.hour, r.count);
   }
@@ -137,7 +135,6 @@ export class RateLimiter extends DurableObject<Env> {
     const taken = run ? Math.min(run.n, unused) : 0;
     if (run) {
       run.n -= taken;
-      this.minuteCount -= taken;
       if (run.n === 0) this.minute.splice(i, 1);
     }
     sql.exec("UPDATE minute_runs SET n = max(0, n - ?) WHERE ts = ?", taken, at);
@@ -161,7 +158,7 @@ export class RateLimiter extends DurableObject<Env> {
     const now = Date.now();
     const sql = this.ctx.storage.sql;
     let drop = 0;
-    while (drop < this.minute.length && this.minute[drop]!.at <= now - MINUTE_MS) this.minuteCount -= this.minute[drop++]!.n;
+    while (drop < this.minute.length && this.minute[drop]!.at <= now - MINUTE_MS) drop++;
     if (drop) {
       this.minute.splice(0, drop);
       if (admit) sql.exec("DELETE FROM minute_runs WHERE ts <= ?", now - MINUTE_MS);
@@ -178,25 +175,28 @@ export class RateLimiter extends DurableObject<Env> {
     }
     if (expired && admit) sql.exec("DELETE FROM hour_buckets WHERE hour < ?", oldestKept);
 
+    let inMinute = 0;
+    for (const run of this.minute) inMinute += run.n;
     let limited: LimitDecision["limited"] = null;
     if (daily !== null && used >= daily) limited = "daily";
-    else if (this.minuteCount >= rpm) limited = "rpm";
+    else if (inMinute >= rpm) limited = "rpm";
 
     let granted = 0;
     const at = now + holdMs;
     if (admit && limited === null) {
-      granted = Math.min(admitCount, rpm - this.minuteCount, daily === null ? admitCount : daily - used);
-      // Kept sorted: a lease's run (at > now) may precede a later plain hit's. One run per time, as in storage.
-      let pos = this.minute.length;
-      while (pos > 0 && this.minute[pos - 1]!.at > at) pos--;
-      const same = this.minute[pos - 1];
-      if (same?.at === at) same.n += granted;
-      else if (granted > 0) this.minute.splice(pos, 0, { at, n: granted });
-      this.minuteCount += granted;
-      if (granted > 0) sql.exec("INSERT INTO minute_runs (ts, n) VALUES (?, ?) ON CONFLICT(ts) DO UPDATE SET n = n + excluded.n", at, granted);
-      if (holdMs > 0 && granted > 0) {
-        this.leaseHours.set(at, hour);
-        if (this.leaseHours.size > 256) this.leaseHours.delete(this.leaseHours.keys().next().value!);
+      granted = Math.min(admitCount, rpm - inMinute, daily === null ? admitCount : daily - used);
+      if (granted > 0) {
+        // Kept sorted: a lease's run (at > now) may precede a later plain hit's. One run per time, as in storage.
+        let pos = this.minute.length;
+        while (pos > 0 && this.minute[pos - 1]!.at > at) pos--;
+        const same = this.minute[pos - 1];
+        if (same?.at === at) same.n += granted;
+        else this.minute.splice(pos, 0, { at, n: granted });
+        sql.exec("INSERT INTO minute_runs (ts, n) VALUES (?, ?) ON CONFLICT(ts) DO UPDATE SET n = n + excluded.n", at, granted);
+        if (holdMs > 0) {
+          this.leaseHours.set(at, hour);
+          if (this.leaseHours.size > 256) this.leaseHours.delete(this.leaseHours.keys().next().value!);
+        }
       }
       this.hours.set(hour, (this.hours.get(hour) ?? 0) + granted);
       used += granted;
@@ -208,7 +208,7 @@ export class RateLimiter extends DurableObject<Env> {
       allowed: limited === null,
       limited,
       rpm,
-      rpmRemaining: Math.max(0, rpm - this.minuteCount),
+      rpmRemaining: Math.max(0, rpm - inMinute - granted),
       rpmResetAt: (this.minute[0]?.at ?? now) + MINUTE_MS,
       daily,
       usedToday: used,
