@@ -34,6 +34,17 @@ const settled = () =>
     return s.pending === 0 ? s : undefined;
   });
 
+/**
+ * Every buffer's counters once `calls` more records than `base` have reached the buffers and been
+ * written. Waiting for `pending === 0` alone is not enough: an isolate gathers a call's record for a
+ * moment before it appends it, so an empty buffer may still have records on their way to it.
+ */
+const settledAfter = (base: BufferStats, calls: number) =>
+  eventually(async () => {
+    const s = await totals();
+    return s.records - base.records === calls && s.pending === 0 ? s : undefined;
+  });
+
 /** The verification of GET /v1/proof/{id}, polled for at most `ms` after the response. */
 const proofWithin = (requestId: string, ms = 1000) =>
   eventually(async () => {
@@ -72,18 +83,13 @@ async function recordOf(requestId: string): Promise<BufferedCall> {
 describe("write-behind: usage rows and receipts through the isolate's buffer", () => {
   it(`under load writes at most one D1 batch per ${BATCH_TARGET} calls: 200 calls on one key, at most 4 batches`, async () => {
     const { key, record } = await newKey("pro");
+    const start = await settled();
     await chat(key, "warm the key cache");
-    const before = await eventually(async () => {
-      const s = await totals();
-      return s.records >= 1 && s.pending === 0 ? s : undefined;
-    });
+    const before = await settledAfter(start, 1);
 
     const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => chat(key, `call ${i}`)));
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    const after = await eventually(async () => {
-      const s = await totals();
-      return s.records - before.records === 200 && s.pending === 0 ? s : undefined;
-    });
+    const after = await settledAfter(before, 200);
     const batches = after.batches - before.batches;
     console.log(`200 calls on one key: ${batches} D1 batch(es)`);
     expect(batches).toBeLessThanOrEqual(4);
@@ -95,17 +101,12 @@ describe("write-behind: usage rows and receipts through the isolate's buffer", (
 
   it("batches across keys: 200 calls spread over 10 keys also take at most 4 D1 batches", async () => {
     const keys = await Promise.all(Array.from({ length: 10 }, () => newKey("pro")));
+    const start = await settled();
     await Promise.all(keys.map(({ key }) => chat(key, "warm the key cache")));
-    const before = await eventually(async () => {
-      const s = await totals();
-      return s.pending === 0 ? s : undefined;
-    });
+    const before = await settledAfter(start, 10);
     const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => chat(keys[i % 10]!.key, `call ${i}`)));
     expect(responses.every((r) => r.status === 200)).toBe(true);
-    const after = await eventually(async () => {
-      const s = await totals();
-      return s.records - before.records === 200 && s.pending === 0 ? s : undefined;
-    });
+    const after = await settledAfter(before, 200);
     const batches = after.batches - before.batches;
     console.log(`200 calls on 10 keys: ${batches} D1 batch(es)`);
     expect(batches).toBeLessThanOrEqual(4);
