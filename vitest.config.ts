@@ -33,7 +33,8 @@ export default defineConfig(async () => {
         },
       }),
     ],
-    test: { name, include, exclude, setupFiles: ["./test/setup/apply-migrations.ts"], testTimeout: 30_000 },
+    // FUZZ_SEED reaches the fuzz test through `inject`: workerd's process.env does not see the shell's.
+    test: { name, include, exclude, setupFiles: ["./test/setup/apply-migrations.ts"], testTimeout: 30_000, provide: { fuzzSeed: process.env.FUZZ_SEED ?? "" } },
   });
   return {
     test: {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
 import { app } from "../../src/app";
 import { buildRegistry, jsonSchemaOf, type Operation } from "../../src/mcp/registry";
 import { ApiError, ERROR_CODES, statusOf, type ErrorCode } from "../../src/shared/errors";
@@ -15,8 +15,16 @@ import { call, newKey } from "../helpers";
  * Each route gets at most TIME_PER_ROUTE_MS, so the whole file stays well under a minute.
  */
 
+declare module "vitest" {
+  export interface ProvidedContext {
+    fuzzSeed: string;
+  }
+}
+
 const OPERATIONS = buildRegistry(app.routes).operations;
 const RUNS_PER_ROUTE = 30;
+/** `FUZZ_SEED=<n> npx vitest run test/foundation/fuzz.test.ts` replays a run (the seed is in a failure's report). */
+const SEED = Number(inject("fuzzSeed") || Date.now() % 2 ** 31);
 const TIME_PER_ROUTE_MS = 800;
 const ADMIN_TOKEN = "test-admin-token";
 
@@ -198,7 +206,7 @@ describe("fuzz: every route, generated from its own schema (issue 16)", () => {
         const r = await call(path + query, { method: op.method, body, headers });
         expectEnvelope(r, `${op.method} ${path}${query} [${auth}] ${body?.slice(0, 200) ?? ""}`);
       }),
-      { numRuns: RUNS_PER_ROUTE, interruptAfterTimeLimit: TIME_PER_ROUTE_MS, markInterruptAsFailure: false, seed: Number(process.env.FUZZ_SEED ?? Date.now() % 2 ** 31) },
+      { numRuns: RUNS_PER_ROUTE, interruptAfterTimeLimit: TIME_PER_ROUTE_MS, markInterruptAsFailure: false, seed: SEED },
     );
   });
 });
