@@ -9,7 +9,9 @@ import { Operation, proofHead, type OperationDeps } from "./operation";
 import { forcedReason, planStrategy } from "./plan";
 import { POLICY, type Strategy } from "./policy";
 import { checkFits, type Pool } from "./pool";
+import { aggregatePrompt, combinePrompt, debatePrompt, judgePrompt } from "./prompts";
 import type { OrchestrateRequest } from "./schema";
+import type { ChatMessage } from "../providers/types";
 import { cascade } from "./strategies/cascade";
 import { AllModelsFailed, NoEligibleModel, type Strategy as StrategyFn } from "./strategies/context";
 import { debate } from "./strategies/debate";
@@ -29,6 +31,23 @@ const RUN: Readonly<Record<Strategy, StrategyFn>> = {
   decompose_and_route: decomposeAndRoute,
   self_consistency: selfConsistency,
   debate,
+};
+
+/**
+ * The prompts of each strategy's later stages that write up to max_tokens (the cascade's grader,
+ * chosen before the answer it reads, counts max_tokens for that answer), with every answer still
+ * empty: the least those stages will send. A max_tokens that leaves no room for one of them in any
+ * model of the plan can only end in a stage without a model, so it is refused (400) before the first
+ * call is paid for. Judges and planners write a capped verdict or plan and are chosen for that.
+ */
+const STAGE_PROMPTS: Readonly<Record<Strategy, (question: string) => Array<[stage: string, messages: ChatMessage[]]>>> = {
+  single: () => [],
+  self_consistency: () => [],
+  cascade: (q) => [["the grader", judgePrompt(q, [""])]],
+  ensemble_moa: (q) => [["the aggregator", aggregatePrompt(q, ["", ""])]],
+  rank_fuse: (q) => [["the fuser", aggregatePrompt(q, ["", ""])]],
+  debate: (q) => [["a debate round", debatePrompt(q, "", [""])]],
+  decompose_and_route: (q) => [["the synthesizer", combinePrompt(q, [{ subtask: "", answer: "" }, { subtask: "", answer: "" }])]],
 };
 
 export interface OrchestrateInput {
@@ -72,6 +91,7 @@ async function run(calls: CallDeps, { body, requestId, startedAt }: OrchestrateI
   const planned = body.strategy
     ? { strategy: body.strategy, reason: forcedReason(body.strategy, body.policy) }
     : planStrategy(signalNames(features.signals), features.lastUserText, body.policy);
+  for (const [stage, messages] of STAGE_PROMPTS[planned.strategy](features.lastUserText)) checkFits(messages, body.max_tokens, calls.plan.models, stage);
   const settings = POLICY[body.policy];
   const op = new Operation(calls, {
     requestId,

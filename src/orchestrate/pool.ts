@@ -99,12 +99,13 @@ export function judgeChain(pool: Pool, messages: readonly ChatMessage[], mode: A
 
 /**
  * A request whose prompt and max_tokens no model of the plan can hold is the caller's to fix: a 400
- * naming the largest context, rather than a 503 that blames the providers.
+ * naming the largest context, rather than a 503 that blames the providers. `stage` names the
+ * prompt when it is a stage's rather than the caller's own ("the grader").
  */
-export function checkFits(messages: readonly ChatMessage[], maxTokens: number, allowedModels: readonly string[] | null): void {
+export function checkFits(messages: readonly ChatMessage[], maxTokens: number, allowedModels: readonly string[] | null, stage?: string): void {
   const promptTokens = estimatePromptTokens(messages);
   const largest = Math.max(...MODELS.filter((m) => allowedModels === null || allowedModels.includes(m.id)).map((m) => m.context_tokens));
   if (promptTokens + maxTokens > largest) {
-    throw invalidRequest(`max_tokens ${maxTokens} plus about ${promptTokens} prompt tokens exceeds the largest context window available (${largest} tokens).`, [{ path: "max_tokens", message: `at most ${Math.max(1, largest - promptTokens)}` }]);
+    throw invalidRequest(`max_tokens ${maxTokens} plus about ${promptTokens} ${stage ? `tokens of ${stage}'s prompt` : "prompt tokens"} exceeds the largest context window available (${largest} tokens).`, [{ path: "max_tokens", message: `at most ${Math.max(1, largest - promptTokens)}` }]);
   }
 }

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { PROVIDERS } from "../../src/catalog/models";
-import { call, newKey } from "../helpers";
+import { env } from "cloudflare:test";
+import { MODELS, PROVIDERS } from "../../src/catalog/models";
+import { estimatePromptTokens } from "../../src/cost/tokens";
+import { call, flushRecords, newKey } from "../helpers";
 import { ask, orchestrateCall } from "./helpers";
 
 const everyProvider = (fault: string) => PROVIDERS.map((p) => `${p}=${fault}`).join(",");
@@ -49,6 +51,28 @@ describe("POST /v2/orchestrate: errors (SPEC.md section 7)", () => {
       expect(r.json.error).toBe("all_models_failed");
       expect(r.text).not.toMatch(/at \w+ \(|\.ts:\d+/);
     }
+  });
+
+  it("400 invalid_request on max_tokens, before any call, when a later stage's prompt cannot fit beside it in any model", async () => {
+    // The caller's own prompt fits the largest context exactly; the grader, aggregator, fuser,
+    // synthesizer or debate prompt, which wraps the question, cannot.
+    const { key, record } = await newKey();
+    const messages = ask("Why is the sky blue?");
+    const largest = Math.max(...MODELS.map((m) => m.context_tokens));
+    const maxTokens = largest - estimatePromptTokens(messages);
+    const stages = { cascade: "the grader", ensemble_moa: "the aggregator", rank_fuse: "the fuser", debate: "a debate round", decompose_and_route: "the synthesizer" };
+    for (const [strategy, stage] of Object.entries(stages)) {
+      const r = await orchestrateCall(key, { messages, strategy, max_tokens: maxTokens });
+      expect(r.status, strategy).toBe(400);
+      expect(r.json).toMatchObject({ error: "invalid_request", issues: [{ path: "max_tokens" }] });
+      expect(r.json.message, strategy).toContain(`tokens of ${stage}'s prompt`);
+    }
+    await flushRecords();
+    const used = await env.DB.prepare("SELECT count(*) AS n FROM usage_events WHERE key_id = ?").bind(record.id).first<{ n: number }>();
+    expect(used!.n).toBe(0);
+    // One more token and the caller's own prompt does not fit either; without later stages it runs.
+    expect((await orchestrateCall(key, { messages, strategy: "single", max_tokens: maxTokens + 1 })).json.message).toContain("prompt tokens exceeds");
+    expect((await orchestrateCall(key, { messages, strategy: "single", max_tokens: maxTokens })).status).toBe(200);
   });
 
   it("503 no_provider_available when no model may serve (brain_config blocks every provider)", async () => {

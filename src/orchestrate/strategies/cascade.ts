@@ -5,10 +5,7 @@ import { confidenceOf } from "../confidence";
 import type { Answered } from "../operation";
 import { judgeChain, ladder } from "../pool";
 import { judgePrompt } from "../prompts";
-import { AllModelsFailed, readVerdict, required, verdictConfidence, type StrategyContext, type StrategyResult } from "./context";
-
-/** The most a grader may write: a short JSON verdict. */
-export const GRADER_MAX_TOKENS = 256;
+import { AllModelsFailed, readVerdict, required, VERDICT_MAX_TOKENS, verdictConfidence, type StrategyContext, type StrategyResult } from "./context";
 
 /**
  * `cascade`: the cheapest rung answers, a grader scores the answer, and while the confidence is
@@ -24,11 +21,13 @@ export async function cascade(ctx: StrategyContext): Promise<StrategyResult> {
   let best: { answer: Answered; confidence: number } | null = null;
   for (const [i, rung] of rungs.entries()) {
     const model = rung[0]!;
+    // Chosen before the answer exists, so its context must hold an answer of up to max_tokens: the
+    // pool's max_tokens stands for it (orchestrate() has refused a max_tokens too large for that).
     const graderMessages = judgePrompt(ctx.question, [""]);
     const grader = required(judgeChain(ctx.pool, graderMessages, "agility", ctx.judgeModel, model.provider), "grader");
     if (i > 0) {
       // The grader reads the question and an answer of at most max_tokens.
-      const gradeShape = { promptTokens: estimatePromptTokens(graderMessages) + op.meta.maxTokens, maxTokens: GRADER_MAX_TOKENS };
+      const gradeShape = { promptTokens: estimatePromptTokens(graderMessages) + op.meta.maxTokens, maxTokens: VERDICT_MAX_TOKENS };
       const next = op.worstCase(model, ctx.messages) + worstCaseNanos(grader[0]!, gradeShape);
       if (!op.affords(next)) {
         op.stages.at(-1)!.detail.stopped = "max_cost_usd";
@@ -41,7 +40,7 @@ export async function cascade(ctx: StrategyContext): Promise<StrategyResult> {
       op.stage(`cascade:${i}`, [answer], { tier: model.tier, model: model.id, bar: settings.bar, escalate: i < rungs.length - 1 });
       continue;
     }
-    const grade = await op.call({ role: "grader", candidates: grader, messages: judgePrompt(ctx.question, [answer.content]), maxTokens: GRADER_MAX_TOKENS, temperature: 0 });
+    const grade = await op.call({ role: "grader", candidates: grader, messages: judgePrompt(ctx.question, [answer.content]), maxTokens: VERDICT_MAX_TOKENS, temperature: 0 });
     const verdict = grade.ok ? readVerdict(grade.content, 1) : null;
     if (grade.ok) grade.confidence = verdictConfidence(verdict!);
     const judge = verdict?.scores[0] ?? null;

@@ -22,6 +22,15 @@ export interface StrategyContext {
   judgeModel: string | undefined;
 }
 
+/** The most a judge or grader may write: a short JSON verdict. */
+export const VERDICT_MAX_TOKENS = 256;
+
+/**
+ * The pool for a stage that writes at most `maxTokens` (a verdict, a plan): its model needs room for
+ * that beside the prompt, not for the request's max_tokens.
+ */
+export const capped = (pool: Pool, maxTokens: number): Pool => ({ ...pool, maxTokens });
+
 export interface StrategyResult {
   content: string;
   agreement: number;
@@ -102,7 +111,8 @@ export async function propose(ctx: StrategyContext, role: string) {
 /** A judge scores the candidate answers (temperature 0); null verdict when the call failed. */
 export async function judgeAnswers(ctx: StrategyContext, texts: readonly string[]) {
   const messages = judgePrompt(ctx.question, texts);
-  const outcome = await ctx.op.call({ role: "judge", candidates: required(judgeChain(ctx.pool, messages, ctx.settings.mode, ctx.judgeModel), "judge"), messages, temperature: 0 });
+  const candidates = required(judgeChain(capped(ctx.pool, VERDICT_MAX_TOKENS), messages, ctx.settings.mode, ctx.judgeModel), "judge");
+  const outcome = await ctx.op.call({ role: "judge", candidates, messages, maxTokens: VERDICT_MAX_TOKENS, temperature: 0 });
   const verdict = outcome.ok ? readVerdict(outcome.content, texts.length) : null;
   if (outcome.ok) outcome.confidence = verdictConfidence(verdict!);
   return { outcome, verdict };

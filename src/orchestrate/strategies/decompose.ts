@@ -4,7 +4,7 @@ import { confidenceOf } from "../confidence";
 import { chain, judgeChain } from "../pool";
 import { combinePrompt, decomposePrompt } from "../prompts";
 import { parseJsonObject, round4, wordSet } from "../text";
-import { answersOrFail, required, type StrategyContext, type StrategyResult } from "./context";
+import { answersOrFail, capped, required, type StrategyContext, type StrategyResult } from "./context";
 
 export const MAX_SUBTASKS = 4;
 const PLANNER_MAX_TOKENS = 512;
@@ -40,7 +40,8 @@ export function coverage(parts: readonly string[], synthesis: string): number {
 export async function decomposeAndRoute(ctx: StrategyContext): Promise<StrategyResult> {
   const { op } = ctx;
   const planMessages = decomposePrompt(ctx.question);
-  const planner = await op.call({ role: "planner", candidates: required(chain(ctx.pool, planMessages, "agility"), "planner"), messages: planMessages, maxTokens: PLANNER_MAX_TOKENS, temperature: 0 });
+  const plannerChain = required(chain(capped(ctx.pool, PLANNER_MAX_TOKENS), planMessages, "agility"), "planner");
+  const planner = await op.call({ role: "planner", candidates: plannerChain, messages: planMessages, maxTokens: PLANNER_MAX_TOKENS, temperature: 0 });
   const planned = planner.ok ? readSubtasks(planner.content) : [];
   const subtasks = planned.length ? planned : [ctx.question];
   op.stage("decompose", [planner], { subtasks: subtasks.length, planned: planned.length > 0 });
