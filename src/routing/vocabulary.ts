@@ -102,6 +102,7 @@ const ENGLISH: Readonly<Record<Intent, Cues>> = {
     weak: [
       "imagine", "character", "characters", "plot", "narrative", "verse", "metaphor", "brainstorm", "essay", "blog",
       "fantasy", "dialogue", "novel", "write a", "invent", "tale", "pretend", "monologue", "toast", "blurb",
+      "speech", "eulogy", "backstory", "legend", "lullaby", "ballad", "ode", "villanelle",
     ],
   },
   extraction: {
@@ -195,6 +196,9 @@ const OTHER_LANGUAGES: Readonly<Record<Intent, Cues>> = {
       "роман", "personaje", "personnage", "personaggio", "персонаж", "imagina", "imagine", "stell dir", "immagina",
       "представь", "вообрази", "想 象", "想 像", "diálogo", "dialog", "dialogo", "диалог", "erfinde", "inventa",
       "invente", "придумай",
+      "discurso", "discours", "discorso", "rede", "речь", "致 辞", "祝 辞", "leyenda", "légende", "legende",
+      "lenda", "leggenda", "легенда", "легенду", "传 说", "言 い 伝", "ballade", "balada", "ballata", "балладу",
+      "monólogo", "monolog", "monologo", "монолог", "独 白",
     ],
   },
   extraction: {
