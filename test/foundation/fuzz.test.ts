@@ -15,12 +15,6 @@ import { call, newKey } from "../helpers";
  * Each route gets at most TIME_PER_ROUTE_MS, so the whole file stays well under a minute.
  */
 
-declare module "vitest" {
-  export interface ProvidedContext {
-    fuzzSeed: string;
-  }
-}
-
 const OPERATIONS = buildRegistry(app.routes).operations;
 const RUNS_PER_ROUTE = 30;
 /** `FUZZ_SEED=<n> npx vitest run test/foundation/fuzz.test.ts` replays a run (the seed is in a failure's report). */
