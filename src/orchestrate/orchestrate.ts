@@ -91,8 +91,10 @@ async function run(calls: CallDeps, { body, requestId, startedAt }: OrchestrateI
   const planned = body.strategy
     ? { strategy: body.strategy, reason: forcedReason(body.strategy, body.policy) }
     : planStrategy(signalNames(features.signals), features.lastUserText, body.policy);
-  for (const [stage, messages] of STAGE_PROMPTS[planned.strategy](features.lastUserText)) checkFits(messages, body.max_tokens, calls.plan.models, stage);
   const settings = POLICY[body.policy];
+  for (const [stage, messages] of STAGE_PROMPTS[planned.strategy](features.lastUserText)) checkFits(messages, body.max_tokens, calls.plan.models, { stage });
+  // The cascade answers only on its policy's ladder of tiers.
+  if (planned.strategy === "cascade") checkFits(body.messages, body.max_tokens, calls.plan.models, { tiers: settings.ladder });
   const op = new Operation(calls, {
     requestId,
     endpoint: ENDPOINT,

@@ -97,15 +97,26 @@ export function judgeChain(pool: Pool, messages: readonly ChatMessage[], mode: A
   return (avoid && chain(pool, messages, mode, [fromOtherProvider(new Set([avoid]))])) || chain(pool, messages, mode);
 }
 
+/** Where checkFits looks: a stage's own prompt (`stage`, "the grader"), among some tiers only. */
+export interface FitScope {
+  stage?: string;
+  tiers?: readonly Tier[];
+}
+
 /**
  * A request whose prompt and max_tokens no model of the plan can hold is the caller's to fix: a 400
- * naming the largest context, rather than a 503 that blames the providers. `stage` names the
- * prompt when it is a stage's rather than the caller's own ("the grader").
+ * naming the largest context, rather than a 503 that blames the providers. `scope.stage` names the
+ * prompt when it is a stage's rather than the caller's own; `scope.tiers` looks only among models
+ * of those tiers (the cascade's ladder).
  */
-export function checkFits(messages: readonly ChatMessage[], maxTokens: number, allowedModels: readonly string[] | null, stage?: string): void {
+export function checkFits(messages: readonly ChatMessage[], maxTokens: number, allowedModels: readonly string[] | null, scope: FitScope = {}): void {
+  const { stage, tiers } = scope;
   const promptTokens = estimatePromptTokens(messages);
-  const largest = Math.max(...MODELS.filter((m) => allowedModels === null || allowedModels.includes(m.id)).map((m) => m.context_tokens));
+  const models = MODELS.filter((m) => (allowedModels === null || allowedModels.includes(m.id)) && (!tiers || tiers.includes(m.tier)));
+  const largest = Math.max(...models.map((m) => m.context_tokens));
   if (promptTokens + maxTokens > largest) {
-    throw invalidRequest(`max_tokens ${maxTokens} plus about ${promptTokens} ${stage ? `tokens of ${stage}'s prompt` : "prompt tokens"} exceeds the largest context window available (${largest} tokens).`, [{ path: "max_tokens", message: `at most ${Math.max(1, largest - promptTokens)}` }]);
+    const prompt = stage ? `tokens of ${stage}'s prompt` : "prompt tokens";
+    const among = tiers ? ` among the ${tiers.join(", ")} models` : "";
+    throw invalidRequest(`max_tokens ${maxTokens} plus about ${promptTokens} ${prompt} exceeds the largest context window available${among} (${largest} tokens).`, [{ path: "max_tokens", message: `at most ${Math.max(1, largest - promptTokens)}` }]);
   }
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { env } from "cloudflare:test";
 import { MODELS, PROVIDERS } from "../../src/catalog/models";
 import { estimatePromptTokens } from "../../src/cost/tokens";
+import { POLICY } from "../../src/orchestrate/policy";
 import { call, flushRecords, newKey } from "../helpers";
 import { ask, orchestrateCall } from "./helpers";
 
@@ -73,6 +74,24 @@ describe("POST /v2/orchestrate: errors (SPEC.md section 7)", () => {
     // One more token and the caller's own prompt does not fit either; without later stages it runs.
     expect((await orchestrateCall(key, { messages, strategy: "single", max_tokens: maxTokens + 1 })).json.message).toContain("prompt tokens exceeds");
     expect((await orchestrateCall(key, { messages, strategy: "single", max_tokens: maxTokens })).status).toBe(200);
+  });
+
+  it("400 invalid_request on max_tokens when no model of the cascade's ladder can hold it, though a model of another tier could", async () => {
+    const { key } = await newKey();
+    const messages = ask("Why is the sky blue?");
+    const prompt = estimatePromptTokens(messages);
+    const largest = Math.max(...MODELS.map((m) => m.context_tokens));
+    let checked = 0;
+    for (const [policy, { ladder }] of Object.entries(POLICY)) {
+      const onLadder = Math.max(...MODELS.filter((m) => ladder.includes(m.tier)).map((m) => m.context_tokens));
+      if (onLadder >= largest) continue;
+      const r = await orchestrateCall(key, { messages, policy, strategy: "cascade", max_tokens: onLadder - prompt + 1 });
+      expect(r.status, policy).toBe(400);
+      expect(r.json).toMatchObject({ error: "invalid_request", issues: [{ path: "max_tokens", message: `at most ${onLadder - prompt}` }] });
+      expect(r.json.message).toContain(`among the ${ladder.join(", ")} models (${onLadder} tokens)`);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
   });
 
   it("503 no_provider_available when no model may serve (brain_config blocks every provider)", async () => {
