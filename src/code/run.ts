@@ -239,7 +239,7 @@ async function run(deps: OperationDeps, { body, requestId, startedAt }: CodeInpu
 
 function codeReason(body: CodeRequest, language: string, detected: ReturnType<typeof detectLanguage> | null, coders: string[], reviewer: string | null, passed: boolean, iterations: number, stopped: string | null): string {
   const lang = body.language ? `${language} (forced)` : detected!.detected ? `${language} (detected from the task)` : `${language} (no language named; the default)`;
-  const who = body.policy === "depth" ? `${coders.length} coders of different providers in parallel, the best draft kept` : body.policy === "efficiency" ? "one cheap coder" : "one mid-tier coder";
+  const who = body.policy === "depth" ? `${coders.length} coders of different providers in parallel, the best draft kept` : body.policy === "efficiency" ? "one cheap coder" : `one ${findModel(coders[0]!)?.tier ?? "mid"}-tier coder`;
   if (!reviewer) return `Language ${lang}; ${body.policy} policy: ${who} (${coders.join(", ")}); review: false, so one draft and no critic.`;
   const end = passed
     ? `the review passed after ${iterations} iteration${iterations === 1 ? "" : "s"}`

@@ -62,6 +62,15 @@ describe("POST /v2/code: the coder and critic loop (SPEC.md 2.4, 3.3)", () => {
     // 0.4 * 1 (passed) + 0.4 * 0.9 + 0.2 * 1
     expect(b.svc.code.confidence).toBe(0.96);
     expect(b.reason).toMatch(/passed after 2 iterations/);
+    expect(b.reason).toContain(`one mid-tier coder (${coder.id})`);
+  });
+
+  it("names the coder's own tier when no mid-tier model can hold the request", async () => {
+    // Only a budget model has a context past a million tokens.
+    const b = await run({ task: TASK, max_tokens: 1_500_000, review: false });
+    const coder = findModel(b.svc.code.coder_models[0])!;
+    expect(coder.tier).toBe("budget");
+    expect(b.reason).toContain(`one budget-tier coder (${coder.id})`);
   });
 
   it("stops at max_iters when a budget coder cannot repair everything in time", async () => {
