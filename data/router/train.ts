@@ -14,10 +14,16 @@ import { BUCKETS } from "../../src/routing/features";
 import { readCorpus, toExample, type Example } from "./examples";
 import { chooseShifts, crossValidatedLogits } from "./validate";
 
-const EPOCHS = 40;
-const LEARNING_RATE = 0.4;
-const L2 = 2e-5;
-const SEED = 15;
+/** The trainer's settings; `validate.ts` and experiments pass others to compare them on cross-validation. */
+export interface TrainOptions {
+  epochs: number;
+  learningRate: number;
+  l2: number;
+  /** The most a rare output's positives are weighted up (square root of the imbalance, capped here). */
+  posWeightCap: number;
+  seed: number;
+}
+export const TRAIN_OPTIONS: TrainOptions = { epochs: 40, learningRate: 0.4, l2: 2e-5, posWeightCap: 4, seed: 15 };
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function random(seed: number) {
@@ -31,20 +37,21 @@ function random(seed: number) {
   };
 }
 
-export function train(examples: readonly Example[]) {
+export function train(examples: readonly Example[], options: TrainOptions = TRAIN_OPTIONS) {
+  const { epochs, learningRate, l2, posWeightCap, seed } = options;
   const w = new Float64Array(BUCKETS * K);
   const g2 = new Float64Array(BUCKETS * K).fill(1e-8);
   const bias = new Float64Array(K);
   const bg2 = new Float64Array(K).fill(1e-8);
   // Rare outputs weigh their positives up (square root of the imbalance), so they are not drowned.
   const positives = OUTPUTS.map((_, k) => examples.filter((e) => e.y[k] === 1).length);
-  const posWeight = positives.map((p) => Math.min(4, Math.sqrt((examples.length - p) / Math.max(1, p))));
-  const rand = random(SEED);
+  const posWeight = positives.map((p) => Math.min(posWeightCap, Math.sqrt((examples.length - p) / Math.max(1, p))));
+  const rand = random(seed);
   const order = examples.map((_, i) => i);
   const entries = examples.map((e) => [...e.x.entries()].sort((a, b) => a[0] - b[0]));
   // Difficulty outputs also read the body's words (classifier.ts).
   const difficultyEntries = examples.map((e, n) => [...entries[n]!, ...[...e.xd.entries()].sort((a, b) => a[0] - b[0])]);
-  for (let epoch = 0; epoch < EPOCHS; epoch++) {
+  for (let epoch = 0; epoch < epochs; epoch++) {
     for (let i = order.length - 1; i > 0; i--) {
       const j = Math.floor(rand() * (i + 1));
       [order[i], order[j]] = [order[j]!, order[i]!];
@@ -58,12 +65,12 @@ export function train(examples: readonly Example[]) {
         const p = 1 / (1 + Math.exp(-z));
         const err = (p - y[k]!) * (y[k] ? posWeight[k]! : 1);
         bg2[k]! += err * err;
-        bias[k]! -= (LEARNING_RATE * err) / Math.sqrt(bg2[k]!);
+        bias[k]! -= (learningRate * err) / Math.sqrt(bg2[k]!);
         for (const [b, v] of x) {
           const idx = b * K + k;
-          const grad = err * v + L2 * w[idx]!;
+          const grad = err * v + l2 * w[idx]!;
           g2[idx]! += grad * grad;
-          w[idx]! -= (LEARNING_RATE * grad) / Math.sqrt(g2[idx]!);
+          w[idx]! -= (learningRate * grad) / Math.sqrt(g2[idx]!);
         }
       }
     }
