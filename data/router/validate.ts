@@ -90,13 +90,15 @@ const RECALL_BAR = 0.9;
 const PRECISION_BAR = 0.85;
 const STRONG_BAR = 0.8;
 const LIGHT_BAR = 0.9;
+/** How much difficulty accuracy the two heads' shifts may give up for the tier bars: one point. */
+const DIFFICULTY_TOLERANCE = 0.01;
 
 /**
  * Per output, the logit shift chosen on validation logits `zs` (folded into the bias by the trainer):
  * for an intent, the one that best clears issue 15's bar (recall 90%, precision 85%: the larger of
- * the two margins' minimum); for the two difficulty heads, the tier bars in order: light prompts
- * read as light at least 90% (they stay on budget), then strong prompts read as strong as near 80%
- * as that allows (they reach premium), then the most prompts right.
+ * the two margins' minimum); for the two difficulty heads together, within one point of the most
+ * prompts right, the pair that best clears the tier bars (strong read as strong 80%, light as light
+ * 90%; docs/routing.md, "The eighth pass: model").
  */
 export function chooseShifts(examples: readonly Example[], zs: readonly Float64Array[], candidates: readonly number[] = SHIFTS): number[] {
   const shifts = new Array<number>(K).fill(0);
@@ -114,7 +116,7 @@ export function chooseShifts(examples: readonly Example[], zs: readonly Float64A
   };
   const STANDARD = OUTPUTS.indexOf("standard");
   const STRONG = OUTPUTS.indexOf("strong");
-  /** Difficulty under the two heads' shifts: the share right, and the margins over the strong and light bars. */
+  /** Difficulty under the two heads' shifts: the share right, and the margins over the tier bars. */
   const difficultyFigures = (standardShift: number, strongShift: number) => {
     let right = 0, strong = 0, strongRight = 0, light = 0, lightRight = 0;
     examples.forEach((e, n) => {
@@ -130,19 +132,8 @@ export function chooseShifts(examples: readonly Example[], zs: readonly Float64A
         lightRight += Number(d === "light");
       }
     });
-    return {
-      accuracy: right / examples.length,
-      strongMargin: strongRight / Math.max(1, strong) - STRONG_BAR,
-      lightMargin: lightRight / Math.max(1, light) - LIGHT_BAR,
-    };
-  };
-  // The standard head: the most prompts right. The strong head: light on budget first (a shift that
-  // sends light prompts up to clear the strong bar trades one target for the other), then strong
-  // toward its bar, then the most prompts right (also the tie-break).
-  const standardScore = (a: number, b: number) => difficultyFigures(a, b).accuracy;
-  const strongScore = (a: number, b: number) => {
-    const f = difficultyFigures(a, b);
-    return (f.lightMargin < 0 ? f.lightMargin - 1 : f.strongMargin < 0 ? f.strongMargin : 1) + 1e-3 * f.accuracy;
+    const bars = Math.min(strongRight / Math.max(1, strong) - STRONG_BAR, lightRight / Math.max(1, light) - LIGHT_BAR);
+    return { accuracy: right / examples.length, bars };
   };
   // The intents depend on each other through `simple` (decide), hence two rounds.
   for (let round = 0; round < 2; round++) {
@@ -160,22 +151,19 @@ export function chooseShifts(examples: readonly Example[], zs: readonly Float64A
       shifts[k] = bestShift;
     }
   }
-  // The two heads in turn (the standard head's best shift depends on where the strong head cuts).
-  for (let round = 0; round < 2; round++) {
-    for (const k of [STANDARD, STRONG]) {
-      let best = -Infinity;
-      let bestShift = 0;
-      for (const d of candidates) {
-        const [a, b] = k === STANDARD ? [d, shifts[STRONG]!] : [shifts[STANDARD]!, d];
-        const v = k === STANDARD ? standardScore(a!, b!) : strongScore(a!, b!);
-        if (v > best + 1e-9) {
-          best = v;
-          bestShift = d;
-        }
-      }
-      shifts[k] = bestShift;
-    }
+  // The two difficulty heads together: among the pairs within DIFFICULTY_TOLERANCE of the most
+  // prompts right, the one that best clears the tier bars (the larger of the two margins' minimum),
+  // then the most prompts right. Accuracy is flat over a wide band of shifts, and within it strong
+  // and light prompts are read rightly far more often, at the cost of standard ones.
+  const pairs = candidates.flatMap((a) => candidates.map((b) => ({ a, b, ...difficultyFigures(a, b) })));
+  const floor = Math.max(...pairs.map((p) => p.accuracy)) - DIFFICULTY_TOLERANCE;
+  let best = { a: 0, b: 0, accuracy: -1, bars: -Infinity };
+  for (const p of pairs) {
+    if (p.accuracy < floor - 1e-12) continue;
+    if (p.bars > best.bars + 1e-9 || (Math.abs(p.bars - best.bars) <= 1e-9 && p.accuracy > best.accuracy + 1e-9)) best = p;
   }
+  shifts[STANDARD] = best.a;
+  shifts[STRONG] = best.b;
   return shifts;
 }
 
