@@ -23,7 +23,7 @@ export interface TrainOptions {
   posWeightCap: number;
   seed: number;
 }
-export const TRAIN_OPTIONS: TrainOptions = { epochs: 40, learningRate: 0.4, l2: 2e-5, posWeightCap: 4, seed: 15 };
+export const TRAIN_OPTIONS: TrainOptions = { epochs: 40, learningRate: 0.4, l2: 3e-4, posWeightCap: 4, seed: 15 };
 
 /** mulberry32: a small seeded generator, so the shuffles are the same on every run. */
 function random(seed: number) {

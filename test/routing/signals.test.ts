@@ -123,7 +123,9 @@ describe("signal detection", () => {
 
 describe("simple over intents (signals.ts)", () => {
   it("a quick question the classifier reads as simple more surely than as any intent is simple alone", () => {
-    for (const prompt of ["How many bones are in a shark?", "What is a haiku?"]) {
+    // ("What is a haiku?" was the second example until the eighth pass: with the wider threshold
+    // shifts it reads as creative, more surely than simple; docs/routing.md, "The eighth pass: model".)
+    for (const prompt of ["How many bones are in a shark?"]) {
       const { scores } = detectSignals(user(prompt));
       // An intent is over the line, but simple is surer: simple, and no intent.
       expect(Math.max(scores.math, scores.creative)).toBeGreaterThanOrEqual(0.5);
