@@ -128,13 +128,37 @@ export const scan = { words: 0, request: 0, body: 0, total: 0, fence: false, str
 
 const SIGNAL_BITS = (1 << SCORED.length) - 1;
 
-/** Adds the points of a table value; returns whether the entry is a phrase prefix. */
-function credit(value: number): boolean {
+/** Adds the points of a table value (and notes a language's name). */
+function credit(value: number) {
   if (value & LANGUAGE_BIT) sawLanguage = true;
   if (value & SIGNAL_BITS) for (let i = 0; i < SCORED.length; i++) if (value & (1 << i)) cuePoints[i]! += 2;
   if ((value >>> WEAK_SHIFT) & SIGNAL_BITS) for (let i = 0; i < SCORED.length; i++) if (value & (1 << (i + WEAK_SHIFT))) cuePoints[i]! += 1;
-  return (value & PREFIX) !== 0;
 }
+
+/** The walk over cue phrases of up to three words: the hash of the previous word, and of the previous two, when they start a phrase of the table, else 0. */
+let cuePrefix1 = 0;
+let cuePrefix2 = 0;
+
+/**
+ * One word of the cue walk, shared by `readWords` (which credits the cue points, `count`) and
+ * `hasCue` (which only asks whether there is a cue): looks up the three-word phrase ending at
+ * `key`, the pair, and the word, and moves the walk on. Returns whether any of them is a cue.
+ */
+function cueStep(key: number, count: boolean): boolean {
+  let values = 0;
+  if (cuePrefix2) values |= take(lookup(nonZero(mix(cuePrefix2, key))), count);
+  const pair = cuePrefix1 ? nonZero(mix(cuePrefix1, key)) : 0;
+  const pairValue = pair ? take(lookup(pair), count) : 0;
+  const single = take(lookup(key), count);
+  cuePrefix2 = pairValue & PREFIX ? pair : 0;
+  cuePrefix1 = single & PREFIX ? key : 0;
+  return ((values | pairValue | single) & CUE_BITS) !== 0;
+}
+
+const take = (value: number, count: boolean) => {
+  if (count) credit(value);
+  return value;
+};
 
 /** Per ASCII code: the lowercased code for letters and digits (they form words), 0 for the rest. */
 const FOLD = new Uint8Array(128);
@@ -238,8 +262,7 @@ function readWords(text: string, start: number, end: number, request: boolean) {
   const rb = requestBuckets;
   const seen = seenIn;
   const mark = stamp;
-  let prefix1 = 0; // hash of the previous word when it starts a cue phrase, else 0
-  let prefix2 = 0; // hash of the previous two words when they start a cue phrase, else 0
+  cuePrefix1 = cuePrefix2 = 0;
   let previous = 0; // hash of the previous word, for word-pair features
   let i = start;
   while (i < end) {
@@ -287,15 +310,7 @@ function readWords(text: string, start: number, end: number, request: boolean) {
             rb[r++] = b;
           }
         }
-        // Cue points.
-        if (prefix1 === 0 && prefix2 === 0) {
-          prefix1 = credit(lookup(key)) ? key : 0;
-        } else {
-          if (prefix2) credit(lookup(nonZero(mix(prefix2, key))));
-          const pair = prefix1 ? nonZero(mix(prefix1, key)) : 0;
-          prefix2 = pair && credit(lookup(pair)) ? pair : 0;
-          prefix1 = credit(lookup(key)) ? key : 0;
-        }
+        cueStep(key, true);
       }
       continue;
     }
@@ -481,11 +496,11 @@ const CUE_BITS = SIGNAL_BITS | (SIGNAL_BITS << WEAK_SHIFT);
 
 /**
  * Whether text[start, end) holds a cue of the vocabulary (any signal, phrases too), its words read
- * as `readWords` reads them. Only `findRequest` calls it, on two lines of at most 200 characters.
+ * as `readWords` reads them (the same `cueStep`, crediting nothing). Only `findRequest` calls it,
+ * on two lines of at most 200 characters.
  */
 function hasCue(text: string, start: number, end: number): boolean {
-  let prefix1 = 0;
-  let prefix2 = 0;
+  cuePrefix1 = cuePrefix2 = 0;
   let i = start;
   while (i < end) {
     const c = text.charCodeAt(i);
@@ -495,14 +510,7 @@ function hasCue(text: string, start: number, end: number): boolean {
     }
     const key = hashWordAt(text, i, end);
     i = wordEnd;
-    const single = lookup(key);
-    if (single & CUE_BITS) return true;
-    if (prefix2 && lookup(nonZero(mix(prefix2, key))) & CUE_BITS) return true;
-    const pair = prefix1 ? nonZero(mix(prefix1, key)) : 0;
-    const pairValue = pair ? lookup(pair) : 0;
-    if (pairValue & CUE_BITS) return true;
-    prefix2 = pairValue & PREFIX ? pair : 0;
-    prefix1 = single & PREFIX ? key : 0;
+    if (cueStep(key, false)) return true;
   }
   return false;
 }
@@ -514,6 +522,16 @@ function readRange(text: string, start: number, end: number) {
   const b = Math.max(a, Math.min(end, requestTailStart));
   if (b > a) readWords(text, a, b, false);
   if (end > b) readWords(text, b, end, true);
+}
+
+/** Whether the request region (`findRequest`) holds a question mark, ASCII or full-width. */
+function asksQuestion(text: string): boolean {
+  return markInRequest(text, "?") || markInRequest(text, "\uff1f");
+}
+
+function markInRequest(text: string, mark: string): boolean {
+  const first = text.indexOf(mark);
+  return first >= 0 && (first < requestHeadEnd || text.lastIndexOf(mark) >= requestTailStart);
 }
 
 const extra = (name: number, level: number) => pushFeature(mix(mix(EXTRA_SALT, name), level));
@@ -566,6 +584,21 @@ export function scanMessage(text: string): number {
   if (scan.structural > 0) extra(4, scan.structural >= 10 ? 3 : scan.structural >= 4 ? 2 : 1);
   if (scan.backticks >= 2) extra(5, 0);
   if (scan.mathExpressions > 0) extra(6, scan.mathExpressions >= 3 ? 2 : 1);
-  for (let s = 0; s < SCORED.length; s++) if (cuePoints[s]! > 0) extra(100 + s, Math.min(3, cuePoints[s]!));
+  // Interactions the linear model cannot form from its parts (issue 15's ninth pass, docs/routing.md):
+  // an intent's cue with or without a pasted body ("summarize" over a text asks for a summary, alone
+  // it may be a quick question), and a question in the request, with or without a body and a cue
+  // ("Is anyone treated unfairly here?" over a text is reasoning, not extraction).
+  const hasBody = bodyChars > 0 ? 1 : 0;
+  let cues = 0;
+  for (let s = 0; s < SCORED.length; s++) {
+    if (cuePoints[s]! === 0) continue;
+    cues++;
+    extra(100 + s, Math.min(3, cuePoints[s]!));
+    extra(200 + s, hasBody);
+  }
+  if (asksQuestion(text)) {
+    extra(9, hasBody);
+    extra(12, hasBody * 2 + (cues > 0 ? 1 : 0));
+  }
   return scan.total;
 }

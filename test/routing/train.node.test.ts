@@ -28,6 +28,21 @@ describe("training", () => {
     expect(a.w.some((v) => v !== 0)).toBe(true);
   });
 
+  it("regularizes an output named in outputL2 on its own (reasoning, since the ninth pass), the others as before", () => {
+    expect(TRAIN_OPTIONS.outputL2.reasoning).toBeGreaterThan(TRAIN_OPTIONS.l2);
+    const base = { ...TRAIN_OPTIONS, epochs: 3, outputL2: {} };
+    const plain = train(sample, base);
+    const tight = train(sample, { ...base, outputL2: { reasoning: 100 * base.l2 } });
+    const norm = (w: Float64Array, k: number) => {
+      let sum = 0;
+      for (let b = 0; b < BUCKETS; b++) sum += w[b * K + k]! ** 2;
+      return sum;
+    };
+    const reasoning = OUTPUTS.indexOf("reasoning");
+    expect(norm(tight.w, reasoning)).toBeLessThan(norm(plain.w, reasoning));
+    for (let k = 0; k < K; k++) if (k !== reasoning) expect(norm(tight.w, k)).toBe(norm(plain.w, k));
+  });
+
   it("ships weights for the feature layout it trains (2^15 buckets, one int8 per bucket and output)", () => {
     expect(MODEL.buckets).toBe(BUCKETS);
     expect(BUCKETS).toBe(2 ** 15);
