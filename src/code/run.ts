@@ -6,7 +6,7 @@ import { estimatePromptTokens } from "../cost/tokens";
 import { confidenceOf } from "../orchestrate/confidence";
 import { answered, Operation, proofHead, type Answered, type OperationDeps, type Outcome } from "../orchestrate/operation";
 import { POLICY, type Policy } from "../orchestrate/policy";
-import { chain, checkFits, diverse, type Chain, type Pool } from "../orchestrate/pool";
+import { capped, chain, checkFits, diverse, type Chain, type Pool } from "../orchestrate/pool";
 import type { CodeFile } from "../proof/orchestration";
 import { seal } from "../proof/seal";
 import { NoProviderConfigured } from "../providers/call";
@@ -53,8 +53,8 @@ function coders(pool: Pool, policy: Policy, body: CodeRequest, messages: Paramet
 /** The critic: `reviewer_model`, else a code model of another provider than the coder where one is eligible. */
 function reviewer(coderPool: Pool, policy: Policy, body: CodeRequest, messages: Parameters<typeof chain>[1], coder: Model): Chain | null {
   const mode = POLICY[policy].mode;
-  // The critic writes a verdict, not the code: its context must hold REVIEW_MAX_TOKENS, not max_tokens.
-  const pool = { ...coderPool, maxTokens: REVIEW_MAX_TOKENS };
+  // The critic writes a verdict, not the code.
+  const pool = capped(coderPool, REVIEW_MAX_TOKENS);
   return pinnedChain(pool, body.reviewer_model, messages, mode) ?? chain(pool, messages, mode, [writesCode, otherProvider(coder.provider)]) ?? chain(pool, messages, mode, [writesCode]) ?? chain(pool, messages, mode);
 }
 

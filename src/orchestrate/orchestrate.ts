@@ -8,10 +8,11 @@ import { attestation, gateFor } from "./compliance";
 import { Operation, proofHead, type OperationDeps } from "./operation";
 import { forcedReason, planStrategy } from "./plan";
 import { POLICY, type Strategy } from "./policy";
-import { checkFits, type Pool } from "./pool";
+import { checkFits, type FitScope, type Pool } from "./pool";
 import { aggregatePrompt, combinePrompt, debatePrompt, judgePrompt } from "./prompts";
 import type { OrchestrateRequest } from "./schema";
 import type { ChatMessage } from "../providers/types";
+import type { Tier } from "../catalog/models";
 import { cascade } from "./strategies/cascade";
 import { AllModelsFailed, NoEligibleModel, type Strategy as StrategyFn } from "./strategies/context";
 import { debate } from "./strategies/debate";
@@ -34,20 +35,23 @@ const RUN: Readonly<Record<Strategy, StrategyFn>> = {
 };
 
 /**
- * The prompts of each strategy's later stages that write up to max_tokens (the cascade's grader,
- * chosen before the answer it reads, counts max_tokens for that answer), with every answer still
- * empty: the least those stages will send. A max_tokens that leaves no room for one of them in any
- * model of the plan can only end in a stage without a model, so it is refused (400) before the first
- * call is paid for. Judges and planners write a capped verdict or plan and are chosen for that.
+ * What each strategy needs to fit beside max_tokens, besides the caller's prompt in some model of the
+ * plan: the prompts of its later stages that write up to max_tokens (the cascade's grader, chosen
+ * before the answer it reads, counts max_tokens for that answer), with every answer still empty, the
+ * least those stages will send; and for the cascade, the caller's prompt on its policy's ladder of
+ * tiers. A max_tokens that fails one can only end in a stage without a model, so it is refused (400)
+ * before the first call is paid for. Judges and planners write a capped verdict or plan and are
+ * chosen for that.
  */
-const STAGE_PROMPTS: Readonly<Record<Strategy, (question: string) => Array<[stage: string, messages: ChatMessage[]]>>> = {
+type Fit = [messages: ChatMessage[], scope: FitScope];
+const STAGE_FITS: Readonly<Record<Strategy, (q: string, messages: ChatMessage[], ladder: readonly Tier[]) => Fit[]>> = {
   single: () => [],
   self_consistency: () => [],
-  cascade: (q) => [["the grader", judgePrompt(q, [""])]],
-  ensemble_moa: (q) => [["the aggregator", aggregatePrompt(q, ["", ""])]],
-  rank_fuse: (q) => [["the fuser", aggregatePrompt(q, ["", ""])]],
-  debate: (q) => [["a debate round", debatePrompt(q, "", [""])]],
-  decompose_and_route: (q) => [["the synthesizer", combinePrompt(q, [{ subtask: "", answer: "" }, { subtask: "", answer: "" }])]],
+  cascade: (q, messages, ladder) => [[judgePrompt(q, [""]), { stage: "the grader" }], [messages, { tiers: ladder }]],
+  ensemble_moa: (q) => [[aggregatePrompt(q, ["", ""]), { stage: "the aggregator" }]],
+  rank_fuse: (q) => [[aggregatePrompt(q, ["", ""]), { stage: "the fuser" }]],
+  debate: (q) => [[debatePrompt(q, "", [""]), { stage: "a debate round" }]],
+  decompose_and_route: (q) => [[combinePrompt(q, [{ subtask: "", answer: "" }, { subtask: "", answer: "" }]), { stage: "the synthesizer" }]],
 };
 
 export interface OrchestrateInput {
@@ -92,9 +96,7 @@ async function run(calls: CallDeps, { body, requestId, startedAt }: OrchestrateI
     ? { strategy: body.strategy, reason: forcedReason(body.strategy, body.policy) }
     : planStrategy(signalNames(features.signals), features.lastUserText, body.policy);
   const settings = POLICY[body.policy];
-  for (const [stage, messages] of STAGE_PROMPTS[planned.strategy](features.lastUserText)) checkFits(messages, body.max_tokens, calls.plan.models, { stage });
-  // The cascade answers only on its policy's ladder of tiers.
-  if (planned.strategy === "cascade") checkFits(body.messages, body.max_tokens, calls.plan.models, { tiers: settings.ladder });
+  for (const [messages, scope] of STAGE_FITS[planned.strategy](features.lastUserText, body.messages, settings.ladder)) checkFits(messages, body.max_tokens, calls.plan.models, scope);
   const op = new Operation(calls, {
     requestId,
     endpoint: ENDPOINT,

@@ -27,6 +27,12 @@ export interface Pool {
 export type Chain = Model[];
 
 /**
+ * The pool for a stage that writes at most `maxTokens` (a verdict, a plan, a review): its model needs
+ * room for that beside the prompt, not for the request's max_tokens.
+ */
+export const capped = (pool: Pool, maxTokens: number): Pool => ({ ...pool, maxTokens });
+
+/**
  * A chain for these messages in this mode, or null when no model meets every predicate (the
  * router's last resort relaxes some constraints; a strategy would rather do without).
  */

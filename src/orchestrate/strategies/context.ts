@@ -1,6 +1,6 @@
 import type { ChatMessage } from "../../providers/types";
 import type { Answered, Operation, Outcome } from "../operation";
-import { diverse, judgeChain } from "../pool";
+import { capped, diverse, judgeChain } from "../pool";
 import { judgePrompt } from "../prompts";
 import { meanAgreement } from "../text";
 import type { Policy, PolicySettings } from "../policy";
@@ -24,12 +24,6 @@ export interface StrategyContext {
 
 /** The most a judge or grader may write: a short JSON verdict. */
 export const VERDICT_MAX_TOKENS = 256;
-
-/**
- * The pool for a stage that writes at most `maxTokens` (a verdict, a plan): its model needs room for
- * that beside the prompt, not for the request's max_tokens.
- */
-export const capped = (pool: Pool, maxTokens: number): Pool => ({ ...pool, maxTokens });
 
 export interface StrategyResult {
   content: string;

@@ -1,10 +1,10 @@
 import type { ChatMessage } from "../../providers/types";
 import { detectSignals, signalNames } from "../../routing/signals";
 import { confidenceOf } from "../confidence";
-import { chain, judgeChain } from "../pool";
+import { capped, chain, judgeChain } from "../pool";
 import { combinePrompt, decomposePrompt } from "../prompts";
 import { parseJsonObject, round4, wordSet } from "../text";
-import { answersOrFail, capped, required, type StrategyContext, type StrategyResult } from "./context";
+import { answersOrFail, required, type StrategyContext, type StrategyResult } from "./context";
 
 export const MAX_SUBTASKS = 4;
 const PLANNER_MAX_TOKENS = 512;
