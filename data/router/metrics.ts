@@ -32,7 +32,7 @@ export interface Figures {
 
 const ratio = (a: number, b: number) => (b === 0 ? 1 : Math.round((a / b) * 10000) / 10000);
 
-export function measure(items: readonly Item[]): Figures {
+export function measure(items: readonly Omit<Item, "split">[]): Figures {
   const counts = new Map<string, { tp: number; fp: number; fn: number }>(LABELED.map((s) => [s, { tp: 0, fp: 0, fn: 0 }]));
   const langs = new Map<string, { n: number; intent: number; difficulty: number }>();
   const matrix = Object.fromEntries(["light", "standard", "strong"].map((d) => [d, Object.fromEntries(TIERS.map((t) => [t, 0]))])) as Figures["tier_matrix"];
