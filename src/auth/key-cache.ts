@@ -32,32 +32,39 @@ const MAX_ENTRIES = 10_000;
 
 interface Entry {
   record: ApiKeyRecord | null;
+  /** When the read that loaded it started: the record is at least as new as that. */
   loadedAt: number;
+  /** When a background re-read of it last started (see cachedKey). */
+  refreshedAt: number;
 }
 const cache = new Map<string, Entry>();
-const inflight = new Map<string, { pending: Promise<ApiKeyRecord | null>; generation: number }>();
 /** Bumped whenever the cache is dropped, so a lookup that started before cannot refill it. */
 let generation = 0;
 
+/*
+ * No promise here is shared between requests. A request that awaited a read another request
+ * started would hang with it if the runtime cancelled that request (a client gone, a hung
+ * neighbour): the read's continuation never runs in a cancelled request, so the promise never
+ * settles, and a module-level "read in flight" promise that never settles stalls every later
+ * request of the isolate (what the fuzz found: docs/auth-and-limits.md). So each request that must
+ * wait reads for itself, and background reads are spaced by the time they started, which heals on
+ * its own if one of them never ends.
+ */
 let epoch: string | undefined;
-/** When the last epoch read *started*: everything revoked before then has been seen. */
+/** When the newest epoch read applied *started*: everything revoked before then has been seen. */
 let epochReadAt = Number.NEGATIVE_INFINITY;
-let epochRead: Promise<void> | undefined;
+/** When the last background epoch read started. */
+let epochBackgroundAt = Number.NEGATIVE_INFINITY;
 
-function readEpoch(d1: D1Database): Promise<void> {
-  epochRead ??= (async () => {
-    const started = Date.now();
-    try {
-      const row = await d1.prepare("SELECT count(*) AS n, max(revoked_at) AS latest FROM api_keys WHERE revoked_at IS NOT NULL").first<{ n: number; latest: number | null }>();
-      const next = `${row?.n ?? 0}:${row?.latest ?? ""}`;
-      if (epoch !== undefined && next !== epoch) dropAll();
-      epoch = next;
-      epochReadAt = started;
-    } finally {
-      epochRead = undefined;
-    }
-  })();
-  return epochRead;
+async function readEpoch(d1: D1Database): Promise<void> {
+  const started = Date.now();
+  const row = await d1.prepare("SELECT count(*) AS n, max(revoked_at) AS latest FROM api_keys WHERE revoked_at IS NOT NULL").first<{ n: number; latest: number | null }>();
+  // A read that started before the one last applied has nothing newer to say.
+  if (started < epochReadAt) return;
+  const next = `${row?.n ?? 0}:${row?.latest ?? ""}`;
+  if (epoch !== undefined && next !== epoch) dropAll();
+  epoch = next;
+  epochReadAt = started;
 }
 
 function dropAll() {
@@ -72,14 +79,20 @@ function dropAll() {
 export function cachedKey(d1: D1Database, keyHash: string, now: number, defer: (p: Promise<unknown>) => void): ApiKeyRecord | null | undefined {
   const age = now - epochReadAt;
   if (age >= REVOCATION_CHECK_MS) return undefined;
-  if (age >= REVOCATION_CHECK_MS / 2 && !epochRead) defer(notAwaited(() => readEpoch(d1)).catch(() => {}));
+  if (age >= REVOCATION_CHECK_MS / 2 && now - epochBackgroundAt >= REVOCATION_CHECK_MS / 2) {
+    epochBackgroundAt = now;
+    defer(notAwaited(() => readEpoch(d1)).catch(() => {}));
+  }
   const entry = cache.get(keyHash);
   if (!entry) return undefined;
   if (now - entry.loadedAt >= KEY_CACHE_TTL_MS) {
     cache.delete(keyHash);
     return undefined;
   }
-  if (now - entry.loadedAt >= KEY_REFRESH_MS && !inflight.has(keyHash)) defer(notAwaited(() => fetchKey(d1, keyHash)).catch(() => {}));
+  if (now - entry.loadedAt >= KEY_REFRESH_MS && now - entry.refreshedAt >= REVOCATION_CHECK_MS) {
+    entry.refreshedAt = now;
+    defer(notAwaited(() => fetchKey(d1, keyHash)).catch(() => {}));
+  }
   return entry.record;
 }
 
@@ -100,30 +113,18 @@ export async function loadKey(d1: D1Database, keyHash: string): Promise<ApiKeyRe
 }
 
 /** One D1 read of a key into the cache. */
-function fetchKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null> {
-  // Concurrent first requests with one key share one D1 query, unless the cache was dropped since
-  // that query began (it may have read the key before its revocation).
-  const shared = inflight.get(keyHash);
-  if (shared && shared.generation === generation) return shared.pending;
+async function fetchKey(d1: D1Database, keyHash: string): Promise<ApiKeyRecord | null> {
   const startedIn = generation;
-  const pending = db(d1)
-    .select()
-    .from(apiKeys)
-    .where(eq(apiKeys.keyHash, keyHash))
-    .get()
-    .then((row) => {
-      const record = row && timingSafeEqualStr(row.keyHash, keyHash) ? (row as ApiKeyRecord) : null;
-      if (startedIn === generation) {
-        if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
-        cache.set(keyHash, { record, loadedAt: Date.now() });
-      }
-      return record;
-    })
-    .finally(() => {
-      if (inflight.get(keyHash)?.pending === pending) inflight.delete(keyHash);
-    });
-  inflight.set(keyHash, { pending, generation: startedIn });
-  return pending;
+  const started = Date.now();
+  const row = await db(d1).select().from(apiKeys).where(eq(apiKeys.keyHash, keyHash)).get();
+  const record = row && timingSafeEqualStr(row.keyHash, keyHash) ? (row as ApiKeyRecord) : null;
+  // Not after a drop (the read may have seen the key before its revocation), nor over a newer read.
+  const held = cache.get(keyHash);
+  if (startedIn === generation && !(held && held.loadedAt > started)) {
+    if (!held && cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(keyHash, { record, loadedAt: started, refreshedAt: Number.NEGATIVE_INFINITY });
+  }
+  return record;
 }
 
 /**

@@ -28,6 +28,14 @@ export const MAX_LEASE = 64;
  */
 export const LIGHT_LEASE_MS = 10_000;
 export const LIGHT_MIN_RPM = 100;
+/**
+ * How long a request waits for a lease call another request started before it calls for itself.
+ * Waiting on another request's promise is the single flight's point, but the runtime may cancel
+ * that request (its client gone, say), and then its call never settles: a request that waited on
+ * it for ever would hang, and so would every later one of the key. So the wait is bounded, and a
+ * call older than this is not joined at all (docs/auth-and-limits.md).
+ */
+export const JOIN_MS = LEASE_MS;
 
 interface Lease {
   granted: number;
@@ -44,6 +52,8 @@ interface KeyState {
   /** The lease being spent, and the next one when it was fetched ahead. */
   leases: Lease[];
   pending: Promise<Lease> | null;
+  /** When `pending` was started. */
+  pendingSince: number;
   /** What ended leases did not spend, to give back with the next lease call. */
   returns: LeaseReturn[];
   /** Arrival times in the last LEASE_MS: the recent rate that sizes the next lease. */
@@ -101,16 +111,32 @@ function acquire(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, state: Ke
       if (res.granted > 0) state.leases.push(lease);
       return lease;
     })
-    .finally(() => (state.pending = null));
+    .finally(() => {
+      if (state.pending === pending) state.pending = null;
+    });
   state.pending = pending;
+  state.pendingSince = sentAt;
   return pending;
+}
+
+/** A lease call in flight that a request may still wait for. */
+const joinable = (state: KeyState, now: number) => state.pending !== null && now - state.pendingSince < JOIN_MS;
+
+/** `p`'s value, or undefined once `ms` have passed without one. */
+async function within<T>(p: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    return await Promise.race([p, new Promise<undefined>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    if (timer !== undefined) clearTimeout(timer);
+  }
 }
 
 /** Admits one request for the key, or returns the refusing decision. */
 export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan, defer: (p: Promise<unknown>) => void): Promise<LimitDecision> {
   let state = states.get(keyId);
   if (state) states.delete(keyId);
-  else state = { leases: [], pending: null, returns: [], arrivals: [] };
+  else state = { leases: [], pending: null, pendingSince: 0, returns: [], arrivals: [] };
   // Re-inserted on every use, so the Map's first key is the least recently seen.
   states.set(keyId, state);
   if (states.size > MAX_KEYS) states.delete(states.keys().next().value!);
@@ -133,12 +159,13 @@ export async function admit(env: Pick<Env, "LIMITER">, keyId: string, plan: Plan
       const left = l.granted - l.used;
       const steady = state.arrivals.length > 1 && (left * LEASE_MS <= state.arrivals.length * AHEAD_MS || t >= l.expiresAt - AHEAD_MS);
       const lightNext = plan.rpm >= LIGHT_MIN_RPM && l.used === l.granted;
-      const ahead = state.leases.length === 1 && !state.pending && (steady || lightNext);
+      const ahead = state.leases.length === 1 && !joinable(state, t) && (steady || lightNext);
       if (ahead) defer(notAwaited(() => acquire(env, keyId, plan, state)).catch((err) => console.error(`limiter lease for ${keyId} failed`, err)));
       return viewOf(state);
     }
     limiterCalls.waited++;
-    const fresh = await (state.pending ?? acquire(env, keyId, plan, state));
+    const fresh = joinable(state, t) ? await within(state.pending!, state.pendingSince + JOIN_MS - t) : await acquire(env, keyId, plan, state);
+    if (!fresh) continue; // the call joined did not answer in time: the next turn makes its own
     // Refused by the true count just now: every request that waited for this answer is refused too.
     if (fresh.granted === 0 && !state.leases.some((x) => usable(x, Date.now()))) return fresh.decision;
   }

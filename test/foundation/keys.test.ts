@@ -103,6 +103,34 @@ describe("API keys", () => {
     expect(waited).toBeLessThan(2 * slow);
   });
 
+  it("an epoch read that never answers (its request cancelled by the runtime) does not hold any other request", async () => {
+    const { key } = await newKey("pro");
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    // The epoch read of the first request never settles, as when the runtime cancels that request:
+    // nothing chained to it ever runs. Before, the isolate kept it as the read in flight, and every
+    // later request that needed the epoch waited on it for ever.
+    const stuck = new Proxy(env.DB, {
+      get(target, prop) {
+        if (prop !== "prepare") return Reflect.get(target, prop, target);
+        return (sql: string) => {
+          const stmt = target.prepare(sql);
+          if (!sql.includes("max(revoked_at)")) return stmt;
+          return new Proxy(stmt, { get: (t, p) => (p === "first" ? () => new Promise(() => {}) : Reflect.get(t, p, t)) });
+        };
+      },
+    });
+    const get = (e: typeof env) => app.request("/v1/savings", { headers: { authorization: `Bearer ${key}` } }, e);
+    expect((await get(env)).status).toBe(200);
+    await sleep(REVOCATION_CHECK_MS + 100); // the epoch is stale: the next request reads it on its path
+    void get({ ...env, DB: stuck });
+    const timeout = sleep(3000).then(() => "hung" as const);
+    for (let i = 0; i < 3; i++) {
+      const res = await Promise.race([get(env), timeout]);
+      expect(res, "a request waited on the dead epoch read").not.toBe("hung");
+      expect((res as Response).status).toBe(200);
+    }
+  });
+
   it(`a key in use is re-read in the background once its record is ${KEY_REFRESH_MS / 1000} s old, so a key seen in the last minute never waits for D1`, async () => {
     const { key, record } = await newKey("pro");
     expect((await call("/v1/usage", { key })).json.plan).toBe("pro");

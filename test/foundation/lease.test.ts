@@ -1,6 +1,6 @@
 import { env } from "cloudflare:test";
 import { describe, expect, it } from "vitest";
-import { admit, leaseSize, limiterCalls, LEASE_MS } from "../../src/limits/lease";
+import { admit, JOIN_MS, leaseSize, limiterCalls, LEASE_MS } from "../../src/limits/lease";
 import { limiterFor } from "../../src/limits/rate-limiter";
 import { PLANS } from "../../src/plans/plans";
 import { call, newKey } from "../helpers";
@@ -173,6 +173,31 @@ describe("rate-limit leases", () => {
     const after = (await limiterFor(env, record.id).peek(plan.rpm, plan.daily_requests)).usedToday;
     expect(after).toBeLessThanOrEqual(81 + 1); // the 81 spent, and at most one light admission held ahead
     expect(after).toBeGreaterThanOrEqual(81);
+  });
+
+  it("a lease call that never answers (its request cancelled by the runtime) holds the key's next requests at most JOIN_MS", async () => {
+    const { record } = await newKey("pro");
+    const plan = PLANS.pro;
+    // The first lease call never settles, as when the request that made it is cancelled: its
+    // continuation never runs, so neither does anything chained to it.
+    const stuck = new Proxy(env.LIMITER, {
+      get(target, prop) {
+        if (prop !== "getByName") return Reflect.get(target, prop, target);
+        return () => ({ lease: () => new Promise(() => {}) });
+      },
+    });
+    void admit({ LIMITER: stuck }, record.id, plan, () => {});
+    const started = performance.now();
+    const timeout = new Promise<"hung">((r) => setTimeout(() => r("hung"), JOIN_MS + 2000));
+    const first = await Promise.race([admit(env, record.id, plan, () => {}), timeout]);
+    const waited = performance.now() - started;
+    expect(first, "a request joined the dead call for ever").not.toBe("hung");
+    expect(first).toMatchObject({ allowed: true });
+    expect(waited).toBeGreaterThanOrEqual(JOIN_MS - 50); // it did wait for the call it joined, once
+    // The dead call is past joining now: later requests do not wait for it at all.
+    const again = performance.now();
+    for (let i = 0; i < 5; i++) expect((await admit(env, record.id, plan, () => {})).allowed).toBe(true);
+    expect(performance.now() - again).toBeLessThan(JOIN_MS / 2);
   });
 
   it("sizes leases from the recent rate, within a tenth of the minute limit", () => {
