@@ -44,6 +44,7 @@ function addScan(x: Map<number, number>, xd: Map<number, number>, offset: number
   for (let f = 0; f < scan.total; f++) {
     const b = featureBuckets[f]!;
     if (f >= scan.request && f < scan.body) xd.set(b, (xd.get(b) ?? 0) + factor * bodyNorm);
+    else if (f >= scan.body && f < scan.difficulty) xd.set(b, (xd.get(b) ?? 0) + factor);
     else x.set(b, (x.get(b) ?? 0) + factor * (f < scan.words ? norm : f < scan.request ? requestNorm : 1));
   }
 }

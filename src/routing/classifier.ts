@@ -102,7 +102,12 @@ function sumWeights(logits: Float64Array, factor: number) {
   for (let f = request; f < body; f++) s4 += p[fb[f]! * 5 + 4]!;
   if (body > request) split(s4, 4, 1 / Math.sqrt(body - request));
   s4 = 0;
-  for (let f = body; f < total; f++) {
+  // The difficulty heads' own features (features.ts), at weight 1.
+  const difficulty = scan.difficulty;
+  for (let f = body; f < difficulty; f++) s4 += p[fb[f]! * 5 + 4]!;
+  split(s4, 4, 1);
+  s4 = 0;
+  for (let f = difficulty; f < total; f++) {
     const b = fb[f]! * 5;
     s0 += p[b]!; s1 += p[b + 1]!; s2 += p[b + 2]!; s3 += p[b + 3]!; s4 += p[b + 4]!;
   }

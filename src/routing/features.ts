@@ -120,11 +120,12 @@ export const cuePoints = new Int32Array(SCORED.length);
 /**
  * Bucket of each feature, in groups the classifier normalizes apart: the request's word features
  * [0, words), the request group [words, request), the body's word features [request, body), then
- * the symbol, cue and size features [body, total).
+ * the difficulty heads' own features [body, difficulty), then the symbol, cue and size features
+ * [difficulty, total).
  */
 export const featureBuckets = new Int32Array(MAX_FEATURES);
 /** Where each group of `featureBuckets` ends, and the symbol counts, of the last scan. */
-export const scan = { words: 0, request: 0, body: 0, total: 0, fence: false, structural: 0, backticks: 0, mathExpressions: 0 };
+export const scan = { words: 0, request: 0, body: 0, difficulty: 0, total: 0, fence: false, structural: 0, backticks: 0, mathExpressions: 0 };
 
 const SIGNAL_BITS = (1 << SCORED.length) - 1;
 
@@ -434,6 +435,7 @@ function findRequest(text: string) {
   if (first < 0) {
     requestHeadEnd = length;
     requestTailStart = length;
+    quotedBody(text);
     return;
   }
   requestHeadEnd = fits(text, 0, first) ? first + 1 : 0;
@@ -465,6 +467,49 @@ function findRequest(text: string) {
     if (headCues && !tailCues) requestTailStart = length;
     else if (tailCues && !headCues) requestHeadEnd = 0;
   }
+}
+
+/**
+ * A text quoted inside a one-line message ("Nota de mi madre: «Llama al centro de salud antes de las
+ * 12...». ¿A quién tengo que llamar?", "Classify this review: 'The delivery was late but...'") is
+ * pasted text, as it would be on lines of its own: from the first opening quote that starts a word
+ * (after a space, a colon or the message's start) to the last closing one, when at least
+ * QUOTED_MIN_WIDTH wide (a quoted phrase to translate, "Translate 'good luck' into French", stays
+ * request). Issue 15's tenth pass (docs/routing.md).
+ */
+const QUOTES = ["«", "»", "\u201c", "\u201d", "\u201e", "\u201c", "\"", "\"", "'", "'", "\u300c", "\u300d", "\u300e", "\u300f"];
+const QUOTED_MIN_WIDTH = 40;
+const QUOTE_TRIES = 4;
+function quotedBody(text: string) {
+  let open = -1;
+  let close = -1;
+  for (let q = 0; q < QUOTES.length; q += 2) {
+    let i = text.indexOf(QUOTES[q]!);
+    for (let t = 0; i >= 0 && t < QUOTE_TRIES && !startsWord(text, i); t++) i = text.indexOf(QUOTES[q]!, i + 1);
+    if (i < 0 || !startsWord(text, i) || (open >= 0 && i >= open)) continue;
+    const j = text.lastIndexOf(QUOTES[q + 1]!);
+    // An ASCII apostrophe closes a quote only where no letter follows it ("it's" does not).
+    if (j <= i || (QUOTES[q] === "'" && j + 1 < text.length && (FOLD[text.charCodeAt(j + 1)] ?? 1) !== 0)) continue;
+    open = i;
+    close = j;
+  }
+  if (open < 0 || !wide(text, open + 1, close)) return;
+  requestHeadEnd = open + 1;
+  requestTailStart = close;
+}
+
+/** Whether text[i] opens a quote: at the start, or after white space or a colon. */
+function startsWord(text: string, i: number): boolean {
+  const c = i > 0 ? text.charCodeAt(i - 1) : 32;
+  return c <= 32 || c === 58 || c === 0xff1a || c === 0xa0;
+}
+
+/** Whether text[start, end) is at least QUOTED_MIN_WIDTH wide, a Chinese or Japanese character counting IDEOGRAPH_WIDTH. */
+function wide(text: string, start: number, end: number): boolean {
+  if (end - start >= QUOTED_MIN_WIDTH) return true;
+  let width = 0;
+  for (let i = start; i < end; i++) width += isIdeographic(text.charCodeAt(i)) ? IDEOGRAPH_WIDTH : 1;
+  return width >= QUOTED_MIN_WIDTH;
 }
 
 const isBlank = (c: number) => c === 32 || c === 9 || c === 13;
@@ -549,6 +594,7 @@ export function scanMessage(text: string): number {
   scan.words = 0;
   scan.request = 0;
   scan.body = 0;
+  scan.difficulty = 0;
   scan.total = 0;
   requestCount = 0;
   bodyCount = 0;
@@ -576,6 +622,13 @@ export function scanMessage(text: string): number {
   for (let b = 0; b < bodyCount && scan.total < MAX_FEATURES; b++) featureBuckets[scan.total++] = bodyBuckets[b]!;
   scan.body = scan.total;
   const bodyChars = requestTailStart - requestHeadEnd;
+  const hasBody = bodyChars > 0 ? 1 : 0;
+  // For the difficulty heads only (issue 15's tenth pass): each intent's cue by the request's size
+  // (its word features, by powers of two) and whether a body is pasted. A linear model cannot form
+  // it, and it tells "Write a haiku about X" from a long constrained brief with the same cue.
+  const requestSize = Math.min(15, 31 - Math.clz32(scan.words + 1));
+  for (let s = 0; s < SCORED.length; s++) if (cuePoints[s]! > 0) extra(300 + s, requestSize * 2 + hasBody);
+  scan.difficulty = scan.total;
   if (bodyChars > 0) extra(7, Math.min(15, 31 - Math.clz32(bodyChars))); // a pasted body, by powers of two
   if (sawLanguage) extra(8, 0); // a language is named in the request
   extra(1, 0); // always present: a per-message bias, so word weights need not carry it
@@ -588,7 +641,6 @@ export function scanMessage(text: string): number {
   // an intent's cue with or without a pasted body ("summarize" over a text asks for a summary, alone
   // it may be a quick question), and a question in the request, with or without a body and a cue
   // ("Is anyone treated unfairly here?" over a text is reasoning, not extraction).
-  const hasBody = bodyChars > 0 ? 1 : 0;
   let cues = 0;
   for (let s = 0; s < SCORED.length; s++) {
     if (cuePoints[s]! === 0) continue;

@@ -418,7 +418,8 @@ export const families = [
     ["Summarize the plot of {book}.", "light"],
     ["tl;dr of {histevent}?", "light"],
     ["Give me a quick summary of {book}, no spoilers past the midpoint.", "standard"],
-    ["Sum up the main ideas of {book} in five bullets.", "standard"],
+    // A known work summed up at a fixed short length is light, as "in five lines" is in every other language (tenth pass).
+    ["Sum up the main ideas of {book} in five bullets.", "light"],
     ["What's the gist of {histevent}, in a few sentences?", "light"],
     ["Recap {book} for me, I'm about to watch the sequel.", "light"],
     ["Write a one-paragraph synopsis of {book} for a book club flyer.", "standard"],
@@ -564,10 +565,13 @@ export const families = [
     "Translate '{tr_short}' into {tolang}. ||| Here it is. ||| and in {tolang}?",
     "How do you say '{tr_short}' in {tolang}? ||| That would be the phrase above. ||| more formal?",
   ], 30),
-  fam("en.turn.creative", ["creative"], "standard", [
+  // A follow-up needs what the task it continues needs (issue 15's tenth pass): the capability is
+  // the first turn's as the corpus labels that request alone (`creativeform`, "a short story (about
+  // 300 words)" standard, "a limerick" light), as en.turn.code and en.turn.math already do.
+  fam("en.turn.creative", ["creative"], "slot", [
     "Write {creativeform}. ||| Here's a first draft... ||| make it darker",
-    "Write a short story about {topic}. ||| Once there was... ||| shorter please, and funnier",
-    "Write a limerick about {topic}. ||| There once was... ||| another one",
+    ["Write a short story about {topic}. ||| Once there was... ||| shorter please, and funnier", "standard"],
+    ["Write a limerick about {topic}. ||| There once was... ||| another one", "light"],
   ], 40),
   fam("en.turn.sum", ["summarization"], "standard", [
     "Summarize this:\n\n{article} ||| The key points are: growth, risks and next steps. ||| even shorter",
