@@ -4,7 +4,7 @@ import { quantize, train, TRAIN_OPTIONS } from "../../data/router/train";
 import { chooseShifts, SHIFTS } from "../../data/router/validate";
 import { K, OUTPUTS } from "../../src/routing/classifier";
 import { MODEL } from "../../src/routing/classifier-weights";
-import { BUCKETS } from "../../src/routing/features";
+import { BUCKETS, scan, scanMessage } from "../../src/routing/features";
 
 /**
  * The trainer (docs/routing.md, "Training and evaluation"): deterministic, and its threshold search
@@ -71,7 +71,7 @@ describe("threshold shifts (validate.ts, chooseShifts)", () => {
     expect(shift).toBeLessThanOrEqual(3);
   });
 
-  it("give up at most a point of difficulty accuracy for the tier bars, and take what clears them best within it", () => {
+  it("give up at most a point and a half of difficulty accuracy for the tier bars, and take what clears them best within it", () => {
     const standard = OUTPUTS.indexOf("standard");
     const strong = OUTPUTS.indexOf("strong");
     // Strong prompts' strong logit at -1.5, everyone else's at -5: a shift of 1.5 or more reads every
@@ -86,5 +86,28 @@ describe("threshold shifts (validate.ts, chooseShifts)", () => {
     expect(shifts[strong]).toBeGreaterThanOrEqual(1.5);
     expect(shifts[strong]).toBeLessThan(3);
     expect(Math.abs(shifts[standard]!)).toBeLessThan(2);
+  });
+});
+
+describe("the scan's groups (features.ts, issue 15's tenth pass)", () => {
+  const bodyWords = (text: string) => {
+    scanMessage(text);
+    return scan.body - scan.request;
+  };
+  it("reads a long quoted text inside a one-line message as pasted body, in any quotes", () => {
+    expect(bodyWords("Nota de mi madre: «Llama al centro de salud antes de las 12 y pide cita para el jueves». ¿A quién tengo que llamar?")).toBeGreaterThan(10);
+    expect(bodyWords("Classify this review as positive, negative or neutral: 'The delivery was late but the food was great.'")).toBeGreaterThan(5);
+    expect(bodyWords("妈妈留的纸条：“中午12点前给社区医院打电话，约周四张医生的号。”我要给谁打电话？")).toBeGreaterThan(10);
+  });
+  it("keeps a short quoted phrase, apostrophes and unquoted text in the request", () => {
+    expect(bodyWords("Translate 'good luck with the exam' into French.")).toBe(0);
+    expect(bodyWords("It's what I said: don't do that, it's a long sentence with apostrophes, isn't it? I'd say so.")).toBe(0);
+    expect(bodyWords("What is the capital of France?")).toBe(0);
+  });
+  it("gives the difficulty heads their own features only where an intent has a cue", () => {
+    scanMessage("Write a haiku about autumn leaves.");
+    expect(scan.difficulty).toBeGreaterThan(scan.body);
+    scanMessage("hello there");
+    expect(scan.difficulty).toBe(scan.body);
   });
 });
