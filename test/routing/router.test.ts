@@ -25,7 +25,9 @@ const PROMPTS = {
   // The corpus labels a short poem light (a one-step creative task) and a short story standard.
   creative: "Write a short story about a lighthouse keeper who finds a message in a bottle.",
   extraction: "Extract all the names and email addresses from this: John (john@x.com), Mary (m@y.org).",
-  summarization: "Summarize this article in three bullet points: The economy grew by a small margin.",
+  // A pasted article (a one-sentence "article" in three bullets reads light since issue 15's tenth pass).
+  summarization:
+    "Summarize this article in three bullet points:\n\nThe economy grew by 1.2% in the third quarter, driven by exports and a rebound in construction. Inflation eased to 2.8%, but wages rose faster than prices for the first time in two years. The central bank kept rates unchanged and said it would wait for more data before cutting.",
   translation: "Translate 'good morning' into Spanish.",
 } as const;
 

@@ -250,9 +250,10 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   });
 
   it("a language named in the request, in any of the corpus's languages, is one feature", () => {
+    // The symbol, cue and size features (the difficulty heads' own group comes before them).
     const extras = (text: string) => {
       scanMessage(text);
-      return scan.total - scan.body;
+      return scan.total - scan.difficulty;
     };
     // The same length and the same cues, with and without a language's name.
     expect(extras("Give me a Russian summary.")).toBe(extras("Give me a Rushian summary.") + 1);
@@ -265,9 +266,10 @@ describe("the request and the pasted body (features.ts, findRequest)", () => {
   });
 
   it("an intent's cue and a question in the request are also read with the body's presence (interactions)", () => {
+    // The symbol, cue and size features (the difficulty heads' own group comes before them).
     const extras = (text: string) => {
       scanMessage(text);
-      return scan.total - scan.body;
+      return scan.total - scan.difficulty;
     };
     const body = "Our team met on Tuesday. Was the budget approved? Nobody knew, and the meeting ran long again.";
     // A question mark in the request: one feature for the question with or without a body, one
