@@ -7,6 +7,19 @@ import { call, newKey } from "../helpers";
 
 const ADMIN = { authorization: "Bearer test-admin-token" };
 
+/** The test D1 with the revocation epoch's read answered by `first`; every other statement passes through. */
+const withEpochRead = (first: (stmt: D1PreparedStatement) => Promise<unknown>) =>
+  new Proxy(env.DB, {
+    get(target, prop) {
+      if (prop !== "prepare") return Reflect.get(target, prop, target);
+      return (sql: string) => {
+        const stmt = target.prepare(sql);
+        if (!sql.includes("max(revoked_at)")) return stmt;
+        return new Proxy(stmt, { get: (t, p) => (p === "first" ? () => first(t) : Reflect.get(t, p, t)) });
+      };
+    },
+  });
+
 describe("API keys", () => {
   it("are svc_sk_ plus 43 base62 characters, distinct each time", () => {
     const keys = new Set(Array.from({ length: 200 }, generateKey));
@@ -73,16 +86,7 @@ describe("API keys", () => {
     const slow = 150;
     const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
     // D1's epoch read and the limiter's lease each take `slow` ms; everything else passes through.
-    const d1 = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop !== "prepare") return Reflect.get(target, prop, target);
-        return (sql: string) => {
-          const stmt = target.prepare(sql);
-          if (!sql.includes("max(revoked_at)")) return stmt;
-          return new Proxy(stmt, { get: (t, p) => (p === "first" ? async () => (await sleep(slow), t.first()) : Reflect.get(t, p, t)) });
-        };
-      },
-    });
+    const d1 = withEpochRead(async (stmt) => (await sleep(slow), stmt.first()));
     const limiter = new Proxy(env.LIMITER, {
       get(target, prop) {
         if (prop !== "getByName") return Reflect.get(target, prop, target);
@@ -109,16 +113,7 @@ describe("API keys", () => {
     // The epoch read of the first request never settles, as when the runtime cancels that request:
     // nothing chained to it ever runs. Before, the isolate kept it as the read in flight, and every
     // later request that needed the epoch waited on it for ever.
-    const stuck = new Proxy(env.DB, {
-      get(target, prop) {
-        if (prop !== "prepare") return Reflect.get(target, prop, target);
-        return (sql: string) => {
-          const stmt = target.prepare(sql);
-          if (!sql.includes("max(revoked_at)")) return stmt;
-          return new Proxy(stmt, { get: (t, p) => (p === "first" ? () => new Promise(() => {}) : Reflect.get(t, p, t)) });
-        };
-      },
-    });
+    const stuck = withEpochRead(() => new Promise(() => {}));
     const get = (e: typeof env) => app.request("/v1/savings", { headers: { authorization: `Bearer ${key}` } }, e);
     expect((await get(env)).status).toBe(200);
     await sleep(REVOCATION_CHECK_MS + 100); // the epoch is stale: the next request reads it on its path
