@@ -8,12 +8,12 @@
  * docs/routing.md, "The independent set"); with `--write` its figures go to
  * data/router/independent-figures.json, the floor of test/routing/independent-eval.node.test.ts.
  */
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { readdirSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { TIERS } from "../../src/routing/tiers";
 import type { Item } from "./corpus/kit";
-import { readCorpus } from "./examples";
+import { readCorpus, readJsonl } from "./examples";
 import { measure } from "./metrics";
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -28,7 +28,7 @@ export function readIndependent(): IndependentItem[] {
   return readdirSync(INDEPENDENT_DIR)
     .filter((f) => f.endsWith(".jsonl"))
     .sort()
-    .flatMap((f) => readFileSync(join(INDEPENDENT_DIR, f), "utf8").trim().split("\n").map((line) => JSON.parse(line) as IndependentItem));
+    .flatMap((f) => readJsonl<IndependentItem>(join(INDEPENDENT_DIR, f)));
 }
 
 const pct = (x: number) => `${(x * 100).toFixed(1)}%`.padStart(7);

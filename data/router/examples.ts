@@ -14,8 +14,13 @@ import type { Item } from "./corpus/kit";
 
 export const CORPUS_FILE = join(dirname(fileURLToPath(import.meta.url)), "corpus.jsonl");
 
+/** The objects of a JSON Lines file, one a line, in file order. */
+export function readJsonl<T>(file: string): T[] {
+  return readFileSync(file, "utf8").trim().split("\n").map((line) => JSON.parse(line) as T);
+}
+
 export function readCorpus(): Item[] {
-  return readFileSync(CORPUS_FILE, "utf8").trim().split("\n").map((line) => JSON.parse(line) as Item);
+  return readJsonl<Item>(CORPUS_FILE);
 }
 
 export interface Example {

@@ -581,6 +581,9 @@ function markInRequest(text: string, mark: string): boolean {
 
 const extra = (name: number, level: number) => pushFeature(mix(mix(EXTRA_SALT, name), level));
 
+/** A size as a feature level: its power of two (floor of log2, n >= 1), at most 15. */
+const powerOfTwo = (n: number) => Math.min(15, 31 - Math.clz32(n));
+
 /**
  * Scans one message: fills `featureBuckets` (word features, the request group, the body's word
  * features, then symbol, cue and size features), `cuePoints` and `scan`. Returns the number of features.
@@ -626,13 +629,13 @@ export function scanMessage(text: string): number {
   // For the difficulty heads only (issue 15's tenth pass): each intent's cue by the request's size
   // (its word features, by powers of two) and whether a body is pasted. A linear model cannot form
   // it, and it tells "Write a haiku about X" from a long constrained brief with the same cue.
-  const requestSize = Math.min(15, 31 - Math.clz32(scan.words + 1));
+  const requestSize = powerOfTwo(scan.words + 1);
   for (let s = 0; s < SCORED.length; s++) if (cuePoints[s]! > 0) extra(300 + s, requestSize * 2 + hasBody);
   scan.difficulty = scan.total;
-  if (bodyChars > 0) extra(7, Math.min(15, 31 - Math.clz32(bodyChars))); // a pasted body, by powers of two
+  if (bodyChars > 0) extra(7, powerOfTwo(bodyChars)); // a pasted body, by powers of two
   if (sawLanguage) extra(8, 0); // a language is named in the request
   extra(1, 0); // always present: a per-message bias, so word weights need not carry it
-  extra(2, Math.min(15, 31 - Math.clz32(text.length + 1))); // length, by powers of two
+  extra(2, powerOfTwo(text.length + 1)); // length, by powers of two
   if (scan.fence) extra(3, 0);
   if (scan.structural > 0) extra(4, scan.structural >= 10 ? 3 : scan.structural >= 4 ? 2 : 1);
   if (scan.backticks >= 2) extra(5, 0);
